@@ -1,0 +1,4 @@
+//! Intermediate representations: plain data that the engines consume. Nothing here knows
+//! about pest, miette or the AST.
+pub mod moves;
+pub mod xcc;

@@ -1,0 +1,76 @@
+//! The exact-cover-with-colours problem (XCC; Knuth, TAOCP 7.2.2.1) as plain data.
+//!
+//! This is the only thing the exact-cover engine sees: no names from the spec beyond
+//! the item and option names kept for `--emit dlx` and for diagnostics.
+//!
+//! Layout is flat: option `o` covers `option_items[option_start[o] .. option_start[o + 1]]`.
+
+/// Index of an item in [`XccProblem::items`]. Primary items come first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub u32);
+
+/// Index of an option (a row of the matrix).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub u32);
+
+/// Colour of a secondary item in one option. `Colour::NONE` means "uncoloured":
+/// the option claims the item outright (at most one option may then contain it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Colour(pub u32);
+
+impl Colour {
+    pub const NONE: Colour = Colour(0);
+}
+
+/// How often an item must be covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Covered at least `lo` and at most `hi` times (`lo == hi == 1` for plain exact cover).
+    /// `1 <= hi` and `lo <= hi` always hold.
+    Primary { lo: u32, hi: u32 },
+    /// Covered at most once, or by any number of options that agree on its colour.
+    Secondary,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub name: String,
+    pub kind: ItemKind,
+}
+
+/// One (item, colour) entry of an option. Primary items always carry `Colour::NONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub item: ItemId,
+    pub colour: Colour,
+}
+
+/// An exact cover problem with colours and multiplicities.
+///
+/// Invariants (checked by [`XccProblem::validate`]):
+/// - `items[..n_primary]` are `Primary`, `items[n_primary..]` are `Secondary`;
+/// - `option_start` has `options + 1` entries, starts at 0 and never decreases;
+/// - every entry names an existing item, no option names an item twice, and only
+///   secondary items carry a colour other than `Colour::NONE`;
+/// - `colour_names[0]` is the empty string (the name of `Colour::NONE`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XccProblem {
+    pub items: Vec<Item>,
+    pub n_primary: usize,
+    pub option_names: Vec<String>,
+    pub option_start: Vec<u32>,
+    pub option_items: Vec<Entry>,
+    pub colour_names: Vec<String>,
+}
+
+impl XccProblem {
+    pub fn option_count(&self) -> usize {
+        self.option_start.len().saturating_sub(1)
+    }
+
+    /// The entries of option `o`.
+    pub fn option(&self, o: OptionId) -> &[Entry] {
+        let o = o.0 as usize;
+        &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
+    }
+}

@@ -1,0 +1,1 @@
+//! Move-search engine (in progress).

@@ -1,0 +1,1 @@
+//! Exact-cover engine (in progress).
