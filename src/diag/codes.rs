@@ -1,0 +1,56 @@
+//! The registry of diagnostic codes. Codes are stable: a code, once shipped, keeps its meaning.
+//! Groups: `P` syntax, `E` names and types, `G` geometry and counts, `I` instance data,
+//! `M` imports, `S` limits. `docs/diagnostics.md` has an entry for every code.
+
+macro_rules! codes {
+    ($($variant:ident => $title:literal,)*) => {
+        /// A stable diagnostic code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($variant,)* }
+
+        impl Code {
+            /// Every code, in order (the docs test walks this list).
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The code as printed: `P001`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => stringify!($variant),)* }
+            }
+
+            /// What the code means, in a few words.
+            pub fn title(self) -> &'static str {
+                match self { $(Code::$variant => $title,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    P001 => "syntax error",
+    P002 => "unknown statement",
+    P003 => "number out of range",
+    P004 => "bad character literal",
+    E101 => "undefined name",
+    E102 => "name defined twice",
+    E103 => "wrong type",
+    E104 => "wrong number of arguments",
+    E105 => "missing or extra declaration",
+    E106 => "statements of both problem forms",
+    E107 => "nothing to solve",
+    E108 => "arithmetic error",
+    E109 => "bad move or rule",
+    G201 => "cell off the board",
+    G202 => "piece fits nowhere",
+    G203 => "counts cannot add up",
+    G204 => "value outside the board's values",
+    G205 => "unknown item",
+    G206 => "bad shape",
+    G207 => "bad multiplicity",
+    I301 => "no instance",
+    I302 => "instance value not allowed",
+    I303 => "instance ended early",
+    I304 => "parameter out of range",
+    M501 => "cannot read imported file",
+    M502 => "import cycle",
+    S401 => "expansion too large",
+}

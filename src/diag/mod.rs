@@ -1,0 +1,115 @@
+//! Diagnostics shared by every stage: source files, spans, codes, and the diagnostic type.
+//!
+//! Stages build [`Diagnostic`]s from plain data; only [`render`] knows about miette.
+mod codes;
+pub mod render;
+
+pub use codes::Code;
+
+/// Index of a file in [`Sources`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct FileId(pub u32);
+
+/// A byte range in one source file. Spans are carried from the parser to every diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start, end }
+    }
+
+    /// The smallest span that covers both (same file assumed; `self`'s file wins).
+    pub fn to(self, other: Span) -> Span {
+        Span { file: self.file, start: self.start.min(other.start), end: self.end.max(other.end) }
+    }
+}
+
+/// One loaded file: a spec, an imported spec or an instance file.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// Every file read during one run, so a span can always be shown with its text.
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        self.files.push(SourceFile { name: name.into(), text: text.into() });
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
+        let text = &self.get(id).text;
+        let offset = offset.min(text.len());
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |s| s.chars().count()) + 1;
+        (line, col)
+    }
+}
+
+/// A labelled span inside a diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub text: String,
+}
+
+/// One error found in a spec or an instance: a stable code, a short message, the place it
+/// points at, optional further places, and help that says how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub message: String,
+    pub label: Label,
+    pub related: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            message: message.into(),
+            label: Label { span, text: String::new() },
+            related: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// The text shown under the primary span.
+    pub fn label(mut self, text: impl Into<String>) -> Diagnostic {
+        self.label.text = text.into();
+        self
+    }
+
+    pub fn help(mut self, text: impl Into<String>) -> Diagnostic {
+        self.help = Some(text.into());
+        self
+    }
+
+    /// Another place that explains this error (the earlier definition, the board's size...).
+    pub fn related(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.related.push(Label { span, text: text.into() });
+        self
+    }
+}
+
+/// Diagnostics collected by a stage; a stage goes on after an error where it can, so that
+/// one run reports every independent mistake.
+pub type Diagnostics = Vec<Diagnostic>;

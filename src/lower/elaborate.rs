@@ -1,0 +1,688 @@
+//! Elaboration: runs a spec's declarations in order against one instance, producing the
+//! [`Model`]: boards with their givens, concrete regions, pieces, items and options.
+//! Each statement that fails adds its diagnostic and elaboration goes on, so one run reports
+//! every independent mistake; statements that depend on a failed one are skipped silently.
+use super::eval::{Env, R, type_error};
+use super::instance::InstanceReader;
+use super::model::*;
+use super::value::Value;
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
+use crate::syntax::ast::*;
+use std::collections::HashMap;
+
+/// Limits on what one instance may expand to.
+#[derive(Clone, Copy, Debug)]
+pub struct ExpandLimits {
+    /// Bindings produced by all `for` clauses.
+    pub work: u64,
+    /// Cells of the board.
+    pub cells: usize,
+}
+
+impl Default for ExpandLimits {
+    fn default() -> Self {
+        ExpandLimits { work: super::eval::DEFAULT_BUDGET, cells: 1_000_000 }
+    }
+}
+
+/// The state of elaboration: the model so far plus what later statements refer to by name.
+pub struct Elab<'s> {
+    pub env: Env,
+    pub model: Model,
+    pub diags: Diagnostics,
+    region_families: HashMap<String, Vec<(String, Vec<usize>, Span)>>,
+    /// Piece declarations by name: indices into `model.pieces`.
+    piece_names: HashMap<String, (Vec<usize>, Span)>,
+    item_index: HashMap<String, usize>,
+    item_families: HashMap<String, Span>,
+    overrides: &'s HashMap<String, Value>,
+    /// A name that failed to elaborate: later uses are skipped without a second error.
+    broken: std::collections::HashSet<String>,
+}
+
+/// Elaborates `spec` against the instance in `input`.
+pub fn elaborate<'s>(
+    spec: &Spec,
+    input: &mut InstanceReader,
+    overrides: &'s HashMap<String, Value>,
+    limits: ExpandLimits,
+) -> (Elab<'s>, Diagnostics) {
+    let mut el = Elab {
+        env: Env::new(limits.work),
+        model: Model::default(),
+        diags: Vec::new(),
+        region_families: HashMap::new(),
+        piece_names: HashMap::new(),
+        item_index: HashMap::new(),
+        item_families: HashMap::new(),
+        overrides,
+        broken: Default::default(),
+    };
+    for stmt in &spec.stmts {
+        if let Err(d) = el.stmt(stmt, input, limits) {
+            // Instance data that ran out or did not fit makes everything after it noise.
+            let fatal = matches!(d.code, Code::I301 | Code::I302 | Code::I303 | Code::I304 | Code::S401);
+            el.diags.push(d);
+            if fatal {
+                break;
+            }
+        }
+    }
+    let diags = std::mem::take(&mut el.diags);
+    (el, diags)
+}
+
+impl Elab<'_> {
+    fn stmt(&mut self, stmt: &Stmt, input: &mut InstanceReader, limits: ExpandLimits) -> R<()> {
+        match &stmt.kind {
+            StmtKind::Puzzle(title) => self.model.title = title.text.clone(),
+            StmtKind::Let { name, value } => {
+                let v = match self.overrides.get(&name.name) {
+                    Some(v) => v.clone(),
+                    None => self.eval_or_break(&name.name, value)?,
+                };
+                self.env.globals.insert(name.name.clone(), (v, name.span));
+            }
+            StmtKind::Param { name, range } => {
+                let (n, span) = input.int(&format!("param `{}`", name.name))?;
+                if let Some(range) = range {
+                    let allowed = self.env.eval_collection(range, "`param ... in` takes a range")?;
+                    if !allowed.elements().contains(&Value::Int(n)) {
+                        return Err(Diagnostic::new(
+                            Code::I304,
+                            span,
+                            format!("`{}` must lie in {allowed}, but the instance gives {n}", name.name),
+                        )
+                        .label("out of range")
+                        .related(range.span, "the allowed range"));
+                    }
+                }
+                self.env.globals.insert(name.name.clone(), (Value::Int(n), name.span));
+            }
+            StmtKind::Board(b) => self.board(b, limits)?,
+            StmtKind::Fill(name) => {
+                let board = self.board_named(name)?;
+                if board.values.is_empty() {
+                    return Err(Diagnostic::new(Code::E105, name.span, "`fill` needs the board's values")
+                        .label("this board has no `of ...`")
+                        .related(board.span, "declared here")
+                        .help("declare the values a cell may hold: `board grid[9, 9] of 1..=9`"));
+                }
+                self.model.fill = true;
+            }
+            StmtKind::Given { board, source } => self.given(board, source, input)?,
+            StmtKind::Region(r) => self.region(r)?,
+            StmtKind::Each { regions, once } => {
+                for r in regions {
+                    let Some(family) = self.region_families.get(&r.name) else {
+                        if !self.broken.contains(&r.name) {
+                            self.diags.push(self.unknown(r, "region", self.region_families.keys()));
+                        }
+                        continue;
+                    };
+                    for (name, cells, span) in family {
+                        self.model.regions.push(Region { name: name.clone(), cells: cells.clone(), once: *once, span: *span });
+                    }
+                }
+            }
+            StmtKind::Piece(p) => self.piece(p)?,
+            StmtKind::Tiles(t) => self.tiles(t, input)?,
+            StmtKind::Place(p) => self.place(p)?,
+            StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
+            StmtKind::MatchEdges => self.model.match_edges = true,
+            StmtKind::Item(i) => self.items(i)?,
+            StmtKind::Option(o) => self.options(o)?,
+            StmtKind::Answer(a) => self.model.answer = Some(a.node),
+            // Handled by the loader (imports, instances) and by the move-search lowering.
+            StmtKind::Import(_) | StmtKind::Instance(_) => {}
+            StmtKind::Move(_) | StmtKind::After(_) | StmtKind::Goal(_) | StmtKind::Budget(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Evaluates a `let`; on failure the name is remembered as broken so its uses stay quiet.
+    fn eval_or_break(&mut self, name: &str, e: &Expr) -> R<Value> {
+        self.env.eval(e).inspect_err(|_| {
+            self.broken.insert(name.to_string());
+        })
+    }
+
+    fn unknown<'k>(&self, name: &Ident, kind: &str, known: impl Iterator<Item = &'k String>) -> Diagnostic {
+        let known: Vec<&str> = known.map(|s| s.as_str()).collect();
+        let mut d = Diagnostic::new(Code::E101, name.span, format!("no {kind} is named `{}`", name.name))
+            .label(format!("unknown {kind}"));
+        if let Some(s) = crate::syntax::closest_name(&name.name, &known) {
+            d = d.help(format!("did you mean `{s}`?"));
+        } else if known.is_empty() {
+            d = d.help(format!("declare the {kind} before this statement"));
+        }
+        d
+    }
+
+    fn board_named(&self, name: &Ident) -> R<&Board> {
+        match &self.model.board {
+            Some(b) if b.name == name.name => Ok(b),
+            Some(b) => Err(Diagnostic::new(Code::E101, name.span, format!("no board is named `{}`", name.name))
+                .label("unknown board")
+                .related(b.span, format!("the board is `{}`", b.name))
+                .help(format!("did you mean `{}`?", b.name))),
+            None => Err(Diagnostic::new(Code::E105, name.span, format!("no board is declared, so `{}` is unknown", name.name))
+                .label("unknown board")
+                .help("declare it first: `board grid[9, 9] of 1..=9`")),
+        }
+    }
+
+    fn board(&mut self, b: &BoardDecl, limits: ExpandLimits) -> R<()> {
+        if let Some(old) = &self.model.board {
+            return Err(Diagnostic::new(Code::E105, b.name.span, "a spec has one board")
+                .label("a second board")
+                .related(old.span, "the first board"));
+        }
+        let rows = self.env.eval_int(&b.rows, "a board's rows are a number")?;
+        let cols = self.env.eval_int(&b.cols, "a board's columns are a number")?;
+        for (n, e) in [(rows, &b.rows), (cols, &b.cols)] {
+            if n < 1 {
+                return Err(Diagnostic::new(Code::G203, e.span, format!("a board needs at least one row and column, found {n}"))
+                    .label("must be 1 or more"));
+            }
+        }
+        if rows.saturating_mul(cols) > limits.cells as i64 {
+            return Err(Diagnostic::new(Code::S401, b.rows.span.to(b.cols.span), format!("a {rows}×{cols} board is too large"))
+                .label(format!("more than {} cells", limits.cells))
+                .help("boards are limited to a million cells"));
+        }
+        let (rows, cols) = (rows as usize, cols as usize);
+        let values = match &b.values {
+            Some(e) => {
+                let coll = self.env.eval_collection(e, "a board's values are a range or a list")?;
+                if coll.len().unwrap_or(0) > 65_536 {
+                    return Err(Diagnostic::new(Code::S401, e.span, "too many cell values").label("more than 65536 values"));
+                }
+                let vals = coll.elements();
+                for v in &vals {
+                    if !matches!(v, Value::Int(_) | Value::Char(_)) {
+                        return Err(type_error("numbers or characters", v, e.span, "cells hold numbers or characters"));
+                    }
+                }
+                vals
+            }
+            None => Vec::new(),
+        };
+        let mut board = Board {
+            name: b.name.name.clone(),
+            rows,
+            cols,
+            on: vec![true; rows * cols],
+            values,
+            given: vec![None; rows * cols],
+            origin: b.origin.as_ref().map_or(Origin::TopLeft, |o| o.node),
+            span: b.name.span,
+        };
+        for m in &b.masks {
+            apply_mask(&mut board, m)?;
+        }
+        for w in &b.without {
+            let cells = self.cells_of(&board, w, "`without` takes a set of cells")?;
+            for c in cells {
+                board.on[c] = false;
+            }
+        }
+        self.model.board = Some(board);
+        Ok(())
+    }
+
+    /// Evaluates a set of cells, `{(r, c), ...}`, to flat indices (G201 for any off the board).
+    pub fn cells_of(&mut self, board: &Board, e: &Expr, what: &str) -> R<Vec<usize>> {
+        let coll = self.env.eval_collection(e, what)?;
+        let mut out = Vec::with_capacity(coll.len().unwrap_or(0) as usize);
+        for v in coll.elements() {
+            let (a, b) = coord_of(&v, e.span)?;
+            match board.cell(a, b) {
+                Some(c) => out.push(c),
+                None => {
+                    return Err(off_board(board, a, b, e.span));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn given(&mut self, name: &Ident, source: &GivenSource, input: &mut InstanceReader) -> R<()> {
+        let board = self.board_named(name)?.clone();
+        let given = match source {
+            GivenSource::Instance(_) => read_grid(&board, input)?,
+            GivenSource::Inline(s) => read_grid(&board, &mut InstanceReader::new(&s.text, name.span.file, s.offset))?,
+        };
+        self.model.board.as_mut().unwrap().given = given;
+        Ok(())
+    }
+}
+
+/// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
+fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
+    {
+        let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
+        let zero_is_blank = !board.values.contains(&Value::Int(0));
+        let mut given = vec![None; board.rows * board.cols];
+        for (cell, slot) in given.iter_mut().enumerate() {
+            let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
+            let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
+            if !board.on[cell] || tok == "." || tok == "-" || tok == "_" || (tok == "0" && zero_is_blank) {
+                continue;
+            }
+            let idx = board.values.iter().position(|v| v.to_string() == tok);
+            match idx {
+                Some(i) => *slot = Some(i),
+                None => {
+                    let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+                    return Err(Diagnostic::new(Code::I302, span, format!("`{tok}` is not a value of `{}`", board.name))
+                        .label("not allowed here")
+                        .related(board.span, "the board's values are declared here")
+                        .help(format!(
+                            "cells hold {}{}; write `.` for an unknown cell",
+                            shown.join(" "),
+                            if board.values.len() > 20 { " ..." } else { "" }
+                        )));
+                }
+            }
+        }
+        Ok(given)
+    }
+}
+
+impl Elab<'_> {
+    fn region(&mut self, r: &RegionDecl) -> R<()> {
+        let Some(board) = self.model.board.clone() else {
+            self.broken.insert(r.name.name.clone());
+            return Err(Diagnostic::new(Code::E105, r.name.span, "a region needs a board declared before it")
+                .label("no board yet")
+                .help("declare the board first: `board grid[9, 9] of 1..=9`"));
+        };
+        let mut family = Vec::new();
+        let result = match &r.each {
+            None => self.cells_of(&board, &r.cells, "a region is a set of cells").map(|cells| {
+                family.push((r.name.name.clone(), cells, r.name.span));
+            }),
+            Some(clause) => {
+                let mut out = Vec::new();
+                let res = self.env.for_each(clause, &mut |env| {
+                    let args: Vec<String> = r
+                        .params
+                        .iter()
+                        .map(|p| env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span }).map(|v| v.to_string()))
+                        .collect::<R<_>>()?;
+                    let coll = env.eval_collection(&r.cells, "a region is a set of cells")?;
+                    let mut cells = Vec::new();
+                    for v in coll.elements() {
+                        let (a, b) = coord_of(&v, r.cells.span)?;
+                        cells.push(board.cell(a, b).ok_or_else(|| off_board(&board, a, b, r.cells.span))?);
+                    }
+                    out.push((format!("{}({})", r.name.name, args.join(", ")), cells, r.name.span));
+                    Ok(())
+                });
+                family = out;
+                res
+            }
+        };
+        if let Err(d) = result {
+            self.broken.insert(r.name.name.clone());
+            return Err(d);
+        }
+        self.region_families.insert(r.name.name.clone(), family);
+        Ok(())
+    }
+
+    fn piece(&mut self, p: &PieceDecl) -> R<()> {
+        let mut made = Vec::new();
+        let family = p.each.is_some();
+        let res = match &p.each {
+            None => shape_of(&mut self.env, &p.shape).map(|cells| made.push(cells)),
+            Some(clause) => self.env.for_each(clause, &mut |env| {
+                made.push(shape_of(env, &p.shape)?);
+                Ok(())
+            }),
+        };
+        if let Err(d) = res {
+            self.broken.insert(p.name.name.clone());
+            return Err(d);
+        }
+        let mut ids = Vec::new();
+        let first_number = self.model.pieces.len() as u32 + 1;
+        for (i, cells) in made.into_iter().enumerate() {
+            let label = if family { (i + 1).to_string() } else { p.name.name.clone() };
+            ids.push(self.model.pieces.len());
+            self.model.pieces.push(Piece {
+                label,
+                cells,
+                edges: None,
+                count: 1,
+                numbers: vec![first_number + i as u32],
+                span: p.name.span,
+            });
+        }
+        self.define_piece(&p.name, ids)
+    }
+
+    fn define_piece(&mut self, name: &Ident, ids: Vec<usize>) -> R<()> {
+        if let Some((_, old)) = self.piece_names.get(&name.name) {
+            return Err(Diagnostic::new(Code::E102, name.span, format!("`{}` is defined twice", name.name))
+                .label("second definition")
+                .related(*old, "first defined here"));
+        }
+        self.model.confine.resize(self.model.pieces.len(), None);
+        self.piece_names.insert(name.name.clone(), (ids, name.span));
+        Ok(())
+    }
+
+    fn tiles(&mut self, t: &TilesDecl, input: &mut InstanceReader) -> R<()> {
+        let n = self.env.eval_int(&t.count, "the number of tiles")?;
+        if !(0..=1_000_000).contains(&n) {
+            return Err(Diagnostic::new(Code::S401, t.count.span, format!("{n} tiles cannot be read")).label("0 to 1000000 tiles"));
+        }
+        let order = edge_order(&t.edges)?;
+        let mut ids: Vec<usize> = Vec::new();
+        for number in 1..=n as u32 {
+            let mut labels: [Value; 4] = Default::default();
+            for &side in &order {
+                let (w, _) = input.word(&format!("the edges of tile {number} of `{}`", t.name.name))?;
+                labels[side] = w.parse::<i64>().map(Value::Int).unwrap_or_else(|_| Value::Str(w.into()));
+            }
+            // Identical tiles become one piece placed `count` times: the engine then never
+            // enumerates their permutations as different solutions.
+            if let Some(&id) = ids.iter().find(|&&id| self.model.pieces[id].edges.as_ref() == Some(&labels)) {
+                let piece = &mut self.model.pieces[id];
+                piece.count += 1;
+                piece.numbers.push(number);
+            } else {
+                ids.push(self.model.pieces.len());
+                self.model.pieces.push(Piece {
+                    label: number.to_string(),
+                    cells: vec![(0, 0, None)],
+                    edges: Some(labels),
+                    count: 1,
+                    numbers: vec![number],
+                    span: t.name.span,
+                });
+            }
+        }
+        self.define_piece(&t.name, ids)
+    }
+
+    fn place(&mut self, p: &PlaceDecl) -> R<()> {
+        self.board_named(&p.board)?;
+        let mut pieces = Vec::new();
+        match &p.pieces {
+            None => pieces.extend(0..self.model.pieces.len()),
+            Some(names) => {
+                for n in names {
+                    match self.piece_names.get(&n.name) {
+                        Some((ids, _)) => pieces.extend(ids.iter().copied()),
+                        None if self.broken.contains(&n.name) => {}
+                        None => self.diags.push(self.unknown(n, "piece", self.piece_names.keys())),
+                    }
+                }
+            }
+        }
+        self.model.placing = Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
+        Ok(())
+    }
+
+    fn confine(&mut self, piece: &Ident, cells: &Expr) -> R<()> {
+        let Some((ids, _)) = self.piece_names.get(&piece.name).cloned() else {
+            if self.broken.contains(&piece.name) {
+                return Ok(());
+            }
+            return Err(self.unknown(piece, "piece", self.piece_names.keys()));
+        };
+        let board = self.model.board.clone().ok_or_else(|| {
+            Diagnostic::new(Code::E105, piece.span, "`confine` needs a board declared before it").label("no board yet")
+        })?;
+        let mut allowed = vec![false; board.rows * board.cols];
+        for c in self.cells_of(&board, cells, "`confine ... to` takes a set of cells")? {
+            allowed[c] = true;
+        }
+        for id in ids {
+            self.model.confine[id] = Some(allowed.clone());
+        }
+        Ok(())
+    }
+
+    fn items(&mut self, stmt: &ItemStmt) -> R<()> {
+        let mut made: Vec<(usize, String, u32, u32, Span)> = Vec::new();
+        let mut one = |env: &mut Env| -> R<()> {
+            for (k, decl) in stmt.items.iter().enumerate() {
+                let name = item_key(&decl.name.name, &env.eval_all(&decl.args)?);
+                let (lo, hi) = match &decl.times {
+                    None => (1, 1),
+                    Some(e) => multiplicity(env, e)?,
+                };
+                made.push((k, name, lo, hi, decl.span));
+            }
+            Ok(())
+        };
+        match &stmt.each {
+            None => one(&mut self.env)?,
+            Some(c) => self.env.for_each(c, &mut one)?,
+        }
+        for decl in &stmt.items {
+            self.item_families.entry(decl.name.name.clone()).or_insert(decl.name.span);
+        }
+        for (_, name, lo, hi, span) in made {
+            if self.item_index.contains_key(&name) {
+                continue; // `diag(r + c)` for every (r, c) names each diagonal many times.
+            }
+            self.item_index.insert(name.clone(), self.model.items.len());
+            self.model.items.push(DirectItem { name, secondary: stmt.secondary, lo, hi, span });
+        }
+        Ok(())
+    }
+
+    fn options(&mut self, o: &OptionDecl) -> R<()> {
+        let item_index = &self.item_index;
+        let families = &self.item_families;
+        let items = &self.model.items;
+        let mut made = Vec::new();
+        let mut one = |env: &mut Env| -> R<()> {
+            let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
+            let mut covers = Vec::with_capacity(o.covers.len());
+            for c in &o.covers {
+                let key = item_key(&c.item.name, &env.eval_all(&c.args)?);
+                let Some(&ix) = item_index.get(&key) else {
+                    let mut d = Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}`, which is not an item"))
+                        .label("no such item");
+                    d = match families.get(&c.item.name) {
+                        Some(span) => d.related(*span, "items of this name are declared here").help(
+                            "the arguments fall outside the declared items: add a `where` to the option, or declare more items",
+                        ),
+                        None => {
+                            let known: Vec<&str> = families.keys().map(|s| s.as_str()).collect();
+                            match crate::syntax::closest_name(&c.item.name, &known) {
+                                Some(s) => d.help(format!("did you mean `{s}`?")),
+                                None => d.help("declare it with `item` or `secondary item`"),
+                            }
+                        }
+                    };
+                    return Err(d);
+                };
+                let colour = match &c.colour {
+                    None => None,
+                    Some(e) => {
+                        if !items[ix].secondary {
+                            return Err(Diagnostic::new(Code::E103, e.span, format!("`{key}` is a primary item and cannot take a colour"))
+                                .label("colour on a primary item")
+                                .help("only `secondary item`s carry colours"));
+                        }
+                        Some(env.eval(e)?)
+                    }
+                };
+                if covers.iter().any(|(i, _)| *i == ix) {
+                    return Err(Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}` twice"))
+                        .label("covered again here")
+                        .help("an option covers each item at most once"));
+                }
+                covers.push((ix, colour));
+            }
+            made.push(DirectOption { name, covers });
+            Ok(())
+        };
+        match &o.each {
+            None => one(&mut self.env)?,
+            Some(c) => self.env.for_each(c, &mut one)?,
+        }
+        self.model.options.extend(made);
+        Ok(())
+    }
+}
+
+/// `rank(3)`, `cell(2, 5)`, or `rank` without arguments.
+pub fn item_key(name: &str, args: &[Value]) -> String {
+    if args.is_empty() {
+        return name.to_string();
+    }
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    format!("{name}({})", args.join(","))
+}
+
+fn multiplicity(env: &mut Env, e: &Expr) -> R<(u32, u32)> {
+    let bad = |what: String| {
+        Diagnostic::new(Code::G207, e.span, what)
+            .label("bad multiplicity")
+            .help("write `times 2` or `times 1..=3`: at least once, lower bound not above upper")
+    };
+    match env.eval(e)? {
+        Value::Int(k) if (1..=u32::MAX as i64).contains(&k) => Ok((k as u32, k as u32)),
+        Value::Range { lo, hi, chars: false } if lo >= 0 && hi - 1 >= lo.max(1) && hi - 1 <= u32::MAX as i64 => {
+            Ok((lo as u32, (hi - 1) as u32))
+        }
+        Value::Int(k) => Err(bad(format!("an item is covered {k} times"))),
+        Value::Range { lo, hi, .. } => Err(bad(format!("an item is covered {lo} to {} times", hi - 1))),
+        v => Err(type_error("a number or a range", &v, e.span, "`times` gives how often an item is covered")),
+    }
+}
+
+/// `(a, b)` → (a, b), else a type error.
+pub fn coord_of(v: &Value, span: Span) -> R<(i64, i64)> {
+    match v {
+        Value::Tuple(t) if t.len() == 2 => match (&t[0], &t[1]) {
+            (Value::Int(a), Value::Int(b)) => Ok((*a, *b)),
+            _ => Err(type_error("a cell (two numbers)", v, span, "a cell is written `(row, column)`")),
+        },
+        _ => Err(type_error("a cell like (row, column)", v, span, "cells are written `(row, column)`")),
+    }
+}
+
+pub fn off_board(board: &Board, a: i64, b: i64, span: Span) -> Diagnostic {
+    let (what, size) = match board.origin {
+        Origin::TopLeft => ("rows", format!("rows 0..{} and columns 0..{}", board.rows, board.cols)),
+        Origin::BottomLeft => ("x", format!("x in 0..{} and y in 0..{}", board.cols, board.rows)),
+    };
+    let _ = what;
+    Diagnostic::new(Code::G201, span, format!("cell ({a}, {b}) is off the board `{}`", board.name))
+        .label(format!("({a}, {b}) is outside"))
+        .related(board.span, format!("the board has {size}"))
+        .help("keep coordinates inside the board, or filter them with `where`")
+}
+
+/// Holes from a picture: one line per row, `.` a hole, anything else a cell.
+fn apply_mask(board: &mut Board, m: &StrLit) -> R<()> {
+    let rows: Vec<&str> = picture_rows(&m.text);
+    let ok = rows.len() == board.rows && rows.iter().all(|r| r.chars().count() == board.cols);
+    if !ok {
+        return Err(Diagnostic::new(Code::G206, m.span, format!("the mask must be {} rows of {} characters", board.rows, board.cols))
+            .label(format!("{} rows here", rows.len()))
+            .help("write one line (or `/`-separated part) per row; `.` marks a hole"));
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                board.on[r * board.cols + c] = false;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rows of a picture: split on `/` or line breaks, blank lines and indentation dropped.
+pub fn picture_rows(text: &str) -> Vec<&str> {
+    text.split(['/', '\n']).map(|r| r.trim()).filter(|r| !r.is_empty()).collect()
+}
+
+/// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0).
+fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
+    let (mut cells, span) = match shape {
+        Shape::Picture(s) => {
+            let mut cells = Vec::new();
+            for (r, row) in picture_rows(&s.text).iter().enumerate() {
+                for (c, ch) in row.chars().enumerate() {
+                    if ch != '.' && ch != ' ' {
+                        cells.push((r as i64, c as i64, None));
+                    }
+                }
+            }
+            (cells, s.span)
+        }
+        Shape::Cells(list) => {
+            let mut cells = Vec::new();
+            for sc in list {
+                let v = env.eval(&sc.at)?;
+                let (r, c) = coord_of(&v, sc.at.span)?;
+                let label = sc.label.as_ref().map(|l| env.eval(l)).transpose()?;
+                cells.push((r, c, label));
+            }
+            let span = list[0].at.span.to(list[list.len() - 1].at.span);
+            (cells, span)
+        }
+    };
+    if cells.is_empty() {
+        return Err(Diagnostic::new(Code::G206, span, "a piece needs at least one cell").label("no cells here"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (r, c, _) in &cells {
+        if !seen.insert((*r, *c)) {
+            return Err(Diagnostic::new(Code::G206, span, format!("cell ({r}, {c}) appears twice in this piece")).label("repeated cell"));
+        }
+    }
+    let r0 = cells.iter().map(|c| c.0).min().unwrap();
+    let c0 = cells.iter().map(|c| c.1).min().unwrap();
+    for c in &mut cells {
+        c.0 -= r0;
+        c.1 -= c0;
+    }
+    Ok(cells)
+}
+
+/// For `with edges top, right, bottom, left` (in any order): where each label read goes.
+fn edge_order(edges: &[Ident]) -> R<Vec<usize>> {
+    const SIDES: [&str; 4] = ["top", "right", "bottom", "left"];
+    let mut order = Vec::new();
+    for e in edges {
+        match SIDES.iter().position(|s| *s == e.name) {
+            Some(i) if !order.contains(&i) => order.push(i),
+            Some(_) => {
+                return Err(Diagnostic::new(Code::E102, e.span, format!("edge `{}` is listed twice", e.name)).label("repeated edge"));
+            }
+            None => {
+                let mut d = Diagnostic::new(Code::E101, e.span, format!("`{}` is not an edge of a square tile", e.name))
+                    .label("unknown edge");
+                d = match crate::syntax::closest_name(&e.name, &SIDES) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None => d.help("the edges are top, right, bottom, left"),
+                };
+                return Err(d);
+            }
+        }
+    }
+    if order.len() != 4 {
+        let span = edges[0].span.to(edges[edges.len() - 1].span);
+        return Err(Diagnostic::new(Code::E105, span, "a square tile has four edges")
+            .label(format!("{} listed", order.len()))
+            .help("list all of top, right, bottom, left, in the order the instance gives them"));
+    }
+    Ok(order)
+}
+
+impl Default for Value {
+    fn default() -> Self {
+        Value::Int(0)
+    }
+}

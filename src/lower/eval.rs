@@ -1,0 +1,340 @@
+//! The expression evaluator. Every error carries the span of the expression that caused it.
+//!
+//! Names resolve to comprehension binders (innermost first), then to globals (`let`,
+//! `param`). Work is metered: every binding a `for` produces costs one unit, and running past
+//! the budget stops with S401 instead of exhausting memory.
+use super::value::Value;
+use crate::diag::{Code, Diagnostic, Span};
+use crate::syntax::ast::{BinOp, Binder, Expr, ExprKind, ForClause, UnOp};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub type R<T> = Result<T, Diagnostic>;
+
+/// What the evaluator can see.
+pub struct Env {
+    pub globals: HashMap<String, (Value, Span)>,
+    locals: Vec<(String, Value)>,
+    /// Units of work left before S401.
+    pub budget: u64,
+    /// Answers `board(args)` calls (move conditions read cells); `None` outside moves.
+    pub cells: Option<Box<dyn Fn(&str, &[Value], Span) -> Option<R<Value>>>>,
+}
+
+/// The default expansion budget: bindings produced by all `for` clauses of one instance.
+pub const DEFAULT_BUDGET: u64 = 20_000_000;
+
+impl Env {
+    pub fn new(budget: u64) -> Env {
+        Env { globals: HashMap::new(), locals: Vec::new(), budget, cells: None }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v).or_else(|| self.globals.get(name).map(|(v, _)| v))
+    }
+
+    pub fn eval(&mut self, e: &Expr) -> R<Value> {
+        match &e.kind {
+            ExprKind::Int(n) => Ok(Value::Int(*n)),
+            ExprKind::Char(c) => Ok(Value::Char(*c)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Str(s) => Ok(Value::Str(Rc::from(s.as_str()))),
+            ExprKind::Name(n) => self.lookup(n).cloned().ok_or_else(|| undefined(n, e.span)),
+            ExprKind::Tuple(items) => Ok(Value::Tuple(self.eval_all(items)?.into())),
+            ExprKind::List(items) => Ok(Value::List(self.eval_all(items)?.into())),
+            ExprKind::Set(items) => Ok(Value::List(dedup(self.eval_all(items)?).into())),
+            ExprKind::ListComp { body, each } => {
+                let mut out = Vec::new();
+                self.for_each(each, &mut |env| {
+                    out.push(env.eval(body)?);
+                    Ok(())
+                })?;
+                Ok(Value::List(out.into()))
+            }
+            ExprKind::SetComp { body, each } => {
+                let mut out = Vec::new();
+                self.for_each(each, &mut |env| {
+                    out.push(env.eval(body)?);
+                    Ok(())
+                })?;
+                Ok(Value::List(dedup(out).into()))
+            }
+            ExprKind::Unary { op, operand } => {
+                let v = self.eval(operand)?;
+                match (op, v) {
+                    (UnOp::Neg, Value::Int(n)) => n.checked_neg().map(Value::Int).ok_or_else(|| overflow(e.span)),
+                    (UnOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+                    (UnOp::Neg, v) => Err(type_error("a number", &v, operand.span, "`-` negates a number")),
+                    (UnOp::Not, v) => Err(type_error("a boolean", &v, operand.span, "`not` takes a condition")),
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
+            ExprKind::Range { lo, hi, inclusive } => {
+                let (l, h) = (self.eval(lo)?, self.eval(hi)?);
+                let extra = i64::from(*inclusive);
+                match (l, h) {
+                    (Value::Int(a), Value::Int(b)) => {
+                        Ok(Value::Range { lo: a, hi: b.checked_add(extra).ok_or_else(|| overflow(e.span))?, chars: false })
+                    }
+                    (Value::Char(a), Value::Char(b)) => {
+                        Ok(Value::Range { lo: a as i64, hi: b as i64 + extra, chars: true })
+                    }
+                    (a, b) => Err(Diagnostic::new(
+                        Code::E103,
+                        e.span,
+                        format!("a range needs two numbers or two characters, found {} and {}", a.type_name(), b.type_name()),
+                    )
+                    .label("this range")
+                    .help("write `0..n` (n excluded), `1..=9` or `'A'..='P'`")),
+                }
+            }
+            ExprKind::Call { func, args } => {
+                let vals = self.eval_all(args)?;
+                if let Some(hook) = &self.cells {
+                    if let Some(r) = hook(&func.name, &vals, e.span) {
+                        return r;
+                    }
+                }
+                builtin(&func.name, &vals, e.span, func.span)
+            }
+        }
+    }
+
+    pub fn eval_all(&mut self, items: &[Expr]) -> R<Vec<Value>> {
+        items.iter().map(|i| self.eval(i)).collect()
+    }
+
+    pub fn eval_int(&mut self, e: &Expr, what: &str) -> R<i64> {
+        match self.eval(e)? {
+            Value::Int(n) => Ok(n),
+            v => Err(type_error("a number", &v, e.span, what)),
+        }
+    }
+
+    pub fn eval_bool(&mut self, e: &Expr, what: &str) -> R<bool> {
+        match self.eval(e)? {
+            Value::Bool(b) => Ok(b),
+            v => Err(type_error("a condition", &v, e.span, what)),
+        }
+    }
+
+    /// A collection to iterate: a list, a range, or a set.
+    pub fn eval_collection(&mut self, e: &Expr, what: &str) -> R<Value> {
+        let v = self.eval(e)?;
+        if v.is_collection() { Ok(v) } else { Err(type_error("a list, set or range", &v, e.span, what)) }
+    }
+
+    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, span: Span) -> R<Value> {
+        // `and`/`or` short-circuit so `x > 0 and 10 / x > 2` is safe.
+        if matches!(op, BinOp::And | BinOp::Or) {
+            let l = self.eval_bool(lhs, "`and`/`or` join conditions")?;
+            if (op == BinOp::And && !l) || (op == BinOp::Or && l) {
+                return Ok(Value::Bool(l));
+            }
+            return Ok(Value::Bool(self.eval_bool(rhs, "`and`/`or` join conditions")?));
+        }
+        let (l, r) = (self.eval(lhs)?, self.eval(rhs)?);
+        match op {
+            BinOp::Eq => return Ok(Value::Bool(l == r)),
+            BinOp::Ne => return Ok(Value::Bool(l != r)),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let ord = match (&l, &r) {
+                    (Value::Int(a), Value::Int(b)) => a.cmp(b),
+                    (Value::Char(a), Value::Char(b)) => a.cmp(b),
+                    _ => {
+                        return Err(Diagnostic::new(
+                            Code::E103,
+                            span,
+                            format!("cannot compare {} with {}", l.type_name(), r.type_name()),
+                        )
+                        .label(format!("`{}` compares two numbers or two characters", op.symbol())));
+                    }
+                };
+                let b = match op {
+                    BinOp::Lt => ord.is_lt(),
+                    BinOp::Le => ord.is_le(),
+                    BinOp::Gt => ord.is_gt(),
+                    _ => ord.is_ge(),
+                };
+                return Ok(Value::Bool(b));
+            }
+            _ => {}
+        }
+        let a = match l {
+            Value::Int(a) => a,
+            // A character plus a number is a character: 'A' + 2 == 'C'.
+            Value::Char(c) if matches!(op, BinOp::Add | BinOp::Sub) => {
+                let n = match r {
+                    Value::Int(n) => n,
+                    Value::Char(d) if op == BinOp::Sub => return Ok(Value::Int(c as i64 - d as i64)),
+                    v => return Err(type_error("a number", &v, rhs.span, "a character moves by a number")),
+                };
+                let code = if op == BinOp::Add { c as i64 + n } else { c as i64 - n };
+                return u32::try_from(code).ok().and_then(char::from_u32).map(Value::Char).ok_or_else(|| overflow(span));
+            }
+            v => return Err(type_error("a number", &v, lhs.span, &format!("`{}` works on numbers", op.symbol()))),
+        };
+        let b = match r {
+            Value::Int(b) => b,
+            v => return Err(type_error("a number", &v, rhs.span, &format!("`{}` works on numbers", op.symbol()))),
+        };
+        let res = match op {
+            BinOp::Add => a.checked_add(b),
+            BinOp::Sub => a.checked_sub(b),
+            BinOp::Mul => a.checked_mul(b),
+            BinOp::Div | BinOp::Rem if b == 0 => {
+                return Err(Diagnostic::new(Code::E108, rhs.span, "division by zero")
+                    .label("this is zero")
+                    .help("guard the division with a `where` condition"));
+            }
+            // Floor division and a non-negative remainder: (-1) / 3 == -1, (-1) % 3 == 2.
+            BinOp::Div => a.checked_div_euclid(b),
+            _ => a.checked_rem_euclid(b),
+        };
+        res.map(Value::Int).ok_or_else(|| overflow(span))
+    }
+
+    /// Runs `f` once for every binding of the clause's names (the cartesian product of the
+    /// binders, first binder outermost), skipping bindings that fail the `where` filter.
+    pub fn for_each(&mut self, clause: &ForClause, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {
+        self.bind_from(&clause.binders, clause, f)
+    }
+
+    fn bind_from(&mut self, binders: &[Binder], clause: &ForClause, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {
+        let Some((first, rest)) = binders.split_first() else {
+            if self.budget == 0 {
+                return Err(too_large(clause.span));
+            }
+            self.budget -= 1;
+            if let Some(cond) = &clause.filter {
+                if !self.eval_bool(cond, "`where` takes a condition")? {
+                    return Ok(());
+                }
+            }
+            return f(self);
+        };
+        let coll = self.eval_collection(&first.source, "`in` takes something to walk through")?;
+        let n = coll.len().unwrap_or(0);
+        if n > self.budget {
+            return Err(too_large(first.source.span));
+        }
+        for i in 0..n {
+            let v = coll.nth(i);
+            let pushed = self.bind(first, v)?;
+            let r = self.bind_from(rest, clause, f);
+            self.locals.truncate(self.locals.len() - pushed);
+            r?;
+        }
+        Ok(())
+    }
+
+    fn bind(&mut self, b: &Binder, v: Value) -> R<usize> {
+        if !b.tuple {
+            self.locals.push((b.names[0].name.clone(), v));
+            return Ok(1);
+        }
+        match v {
+            Value::Tuple(items) if items.len() == b.names.len() => {
+                for (n, item) in b.names.iter().zip(items.iter()) {
+                    self.locals.push((n.name.clone(), item.clone()));
+                }
+                Ok(b.names.len())
+            }
+            other => Err(Diagnostic::new(
+                Code::E103,
+                b.source.span,
+                format!("expected tuples of {} values to unpack, found {}", b.names.len(), describe(&other)),
+            )
+            .label("the elements come from here")),
+        }
+    }
+
+    /// Binds a name for the duration of `f` (family parameters).
+    pub fn with_local<T>(&mut self, name: &str, v: Value, f: impl FnOnce(&mut Env) -> T) -> T {
+        self.locals.push((name.to_string(), v));
+        let r = f(self);
+        self.locals.pop();
+        r
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Tuple(items) => format!("a tuple of {} values", items.len()),
+        v => v.type_name().to_string(),
+    }
+}
+
+fn dedup(items: Vec<Value>) -> Vec<Value> {
+    let mut seen = std::collections::HashSet::with_capacity(items.len());
+    items.into_iter().filter(|v| seen.insert(v.clone())).collect()
+}
+
+pub fn type_error(expected: &str, found: &Value, span: Span, why: &str) -> Diagnostic {
+    Diagnostic::new(Code::E103, span, format!("expected {expected}, found {}", describe(found)))
+        .label(format!("this is {}", describe(found)))
+        .help(why.to_string())
+}
+
+fn undefined(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E101, span, format!("`{name}` is not defined"))
+        .label("unknown name")
+        .help("define it with `let` before this line, or bind it in a `for` clause")
+}
+
+fn overflow(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E108, span, "arithmetic overflow").label("this value does not fit in 64 bits")
+}
+
+pub fn too_large(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::S401, span, "this expands to too many values")
+        .label("expansion limit reached here")
+        .help("the spec would build more than the expansion limit allows; shrink the ranges, or raise the limit with `--max-expansion`")
+}
+
+/// Builtins: `abs(x)`, `min(a, b, ...)`, `max(a, b, ...)`, `len(xs)`.
+pub const BUILTINS: &[&str] = &["abs", "min", "max", "len"];
+
+fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> {
+    let ints = |what: &str| -> R<Vec<i64>> {
+        args.iter()
+            .map(|a| match a {
+                Value::Int(n) => Ok(*n),
+                v => Err(type_error("a number", v, span, what)),
+            })
+            .collect()
+    };
+    match name {
+        "abs" if args.len() == 1 => {
+            ints("`abs` takes a number")?[0].checked_abs().map(Value::Int).ok_or_else(|| overflow(span))
+        }
+        "min" | "max" if !args.is_empty() => {
+            let v = ints("`min` and `max` take numbers")?;
+            Ok(Value::Int(if name == "min" { *v.iter().min().unwrap() } else { *v.iter().max().unwrap() }))
+        }
+        "len" if args.len() == 1 => match args[0].len() {
+            Some(n) => Ok(Value::Int(n as i64)),
+            None => Err(type_error("a list, set or range", &args[0], span, "`len` counts elements")),
+        },
+        "abs" | "len" | "min" | "max" => Err(Diagnostic::new(
+            Code::E104,
+            span,
+            format!("`{name}` got {} argument{}", args.len(), if args.len() == 1 { "" } else { "s" }),
+        )
+        .label("wrong number of arguments")
+        .help(match name {
+            "abs" | "len" => format!("`{name}` takes one argument"),
+            _ => format!("`{name}` takes one or more numbers"),
+        })),
+        _ => {
+            let mut d = Diagnostic::new(Code::E101, name_span, format!("`{name}` is not a function"))
+                .label("unknown function");
+            if let Some(s) = crate::syntax::closest_name(name, BUILTINS) {
+                d = d.help(format!("did you mean `{s}`?"));
+            } else {
+                d = d.help(format!("the functions are {}", BUILTINS.join(", ")));
+            }
+            Err(d)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Reading instance data: a stream of tokens from an instance file, or from the text of an
+//! inline `instance """..."""` (whose spans then point into the spec itself).
+//!
+//! Lines whose first non-blank character is `#` are comments. A grid is read cell by cell:
+//! as single characters (`53..7....`, spaces ignored) when every value the board allows is
+//! written with one character, otherwise as whitespace-separated words.
+use crate::diag::{Code, Diagnostic, FileId, Span};
+
+pub struct InstanceReader<'a> {
+    text: &'a str,
+    pos: usize,
+    end: usize,
+    pub file: FileId,
+    /// Added to every position to make a span: the offset of `text` within its file.
+    base: usize,
+}
+
+impl<'a> InstanceReader<'a> {
+    /// Reads `text`, which starts at byte `base` of file `file` (0 for a whole file).
+    pub fn new(text: &'a str, file: FileId, base: usize) -> Self {
+        InstanceReader { text, pos: 0, end: text.len(), file, base }
+    }
+
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.file, self.base + start, self.base + end)
+    }
+
+    /// Skips blanks and comment lines.
+    fn skip_blank(&mut self) {
+        loop {
+            let rest = &self.text[self.pos..self.end];
+            let trimmed = rest.trim_start();
+            self.pos += rest.len() - trimmed.len();
+            let line_start = self.text[..self.pos].rfind('\n').map_or(0, |i| i + 1);
+            let at_line_start = self.text[line_start..self.pos].trim().is_empty();
+            if trimmed.starts_with('#') && at_line_start {
+                self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// True when only blanks and comments remain.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_blank();
+        self.pos >= self.end
+    }
+
+    /// The next whitespace-separated word and its span.
+    pub fn word(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+        self.skip_blank();
+        if self.pos >= self.end {
+            return Err(self.ended(what));
+        }
+        let rest = &self.text[self.pos..self.end];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let start = self.pos;
+        self.pos += len;
+        Ok((&self.text[start..start + len], self.span(start, start + len)))
+    }
+
+    /// The next non-blank character and its span.
+    pub fn char(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+        self.skip_blank();
+        if self.pos >= self.end {
+            return Err(self.ended(what));
+        }
+        let c = self.text[self.pos..].chars().next().unwrap();
+        let start = self.pos;
+        self.pos += c.len_utf8();
+        Ok((&self.text[start..self.pos], self.span(start, self.pos)))
+    }
+
+    /// A whole number.
+    pub fn int(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
+        let (w, span) = self.word(what)?;
+        w.parse::<i64>().map(|n| (n, span)).map_err(|_| {
+            Diagnostic::new(Code::I302, span, format!("expected a number for {what}, found `{w}`"))
+                .label("not a number")
+                .help("instance data is read in the order the spec declares it")
+        })
+    }
+
+    fn ended(&self, what: &str) -> Diagnostic {
+        let at = self.end;
+        Diagnostic::new(Code::I303, self.span(at, at), format!("the instance ended before {what}"))
+            .label("instance data ends here")
+            .help("instance data is read in the order the spec declares it: params, then given grids and tiles")
+    }
+}

@@ -1,0 +1,117 @@
+//! The elaborated model of one puzzle instance: every family expanded, every expression
+//! evaluated, every cell a flat index. Lowering to an IR and verifying answers both start here.
+use super::value::Value;
+use crate::diag::Span;
+use crate::syntax::ast::{AnswerMode, Once, Origin};
+
+/// The board: its cells and what is known about them.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub name: String,
+    pub rows: usize,
+    pub cols: usize,
+    /// `on[cell]` is false for holes.
+    pub on: Vec<bool>,
+    /// The values a cell may hold (`of ...`), in declared order.
+    pub values: Vec<Value>,
+    /// Known value of each cell, as an index into `values`.
+    pub given: Vec<Option<usize>>,
+    pub origin: Origin,
+    pub span: Span,
+}
+
+impl Board {
+    /// The flat index of a cell written as a spec coordinate, if it is on the board.
+    pub fn cell(&self, a: i64, b: i64) -> Option<usize> {
+        let (r, c) = match self.origin {
+            Origin::TopLeft => (a, b),
+            Origin::BottomLeft => (self.rows as i64 - 1 - b, a),
+        };
+        if r < 0 || c < 0 || r >= self.rows as i64 || c >= self.cols as i64 {
+            return None;
+        }
+        Some(r as usize * self.cols + c as usize)
+    }
+
+    /// The spec coordinate of a flat index (inverse of [`Board::cell`]).
+    pub fn coord(&self, cell: usize) -> (i64, i64) {
+        let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
+        match self.origin {
+            Origin::TopLeft => (r, c),
+            Origin::BottomLeft => (c, self.rows as i64 - 1 - r),
+        }
+    }
+
+    pub fn on_cells(&self) -> usize {
+        self.on.iter().filter(|&&b| b).count()
+    }
+}
+
+/// One region of a family, with the constraint that applies to it.
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// `row(3)`.
+    pub name: String,
+    pub cells: Vec<usize>,
+    pub once: Once,
+    pub span: Span,
+}
+
+/// A piece after expansion. Identical pieces of one declaration are merged, with `count`.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// Shown in answers: the piece's name (`F`), or its number in a family (`17`).
+    pub label: String,
+    /// Cells relative to the piece, as (row, col), each with the board value it must lie on.
+    pub cells: Vec<(i64, i64, Option<Value>)>,
+    /// Edge labels in the order top, right, bottom, left (tiles only).
+    pub edges: Option<[Value; 4]>,
+    /// How many identical copies must be placed.
+    pub count: u32,
+    /// Numbers of the copies (tiles are numbered in input order), for answers.
+    pub numbers: Vec<u32>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Placing {
+    pub pieces: Vec<usize>,
+    pub rotate: bool,
+    pub reflect: bool,
+    pub partial: bool,
+    /// `confine`: allowed cells per piece (indexed like `pieces` of the model).
+    pub span: Span,
+}
+
+/// An item of the direct form.
+#[derive(Clone, Debug)]
+pub struct DirectItem {
+    pub name: String,
+    pub secondary: bool,
+    pub lo: u32,
+    pub hi: u32,
+    pub span: Span,
+}
+
+/// An option of the direct form: items it covers, with colours for secondary items.
+#[derive(Clone, Debug)]
+pub struct DirectOption {
+    pub name: String,
+    pub covers: Vec<(usize, Option<Value>)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub title: String,
+    pub board: Option<Board>,
+    pub fill: bool,
+    pub regions: Vec<Region>,
+    pub pieces: Vec<Piece>,
+    pub placing: Option<Placing>,
+    /// Per piece, the cells it must stay within (`confine`), if any.
+    pub confine: Vec<Option<Vec<bool>>>,
+    pub match_edges: bool,
+    pub items: Vec<DirectItem>,
+    pub options: Vec<DirectOption>,
+    pub answer: Option<AnswerMode>,
+}

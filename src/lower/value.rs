@@ -1,0 +1,90 @@
+//! Values of spec expressions: numbers, characters, strings, booleans, tuples, lists and
+//! lazy ranges (so `0..1000000000` costs nothing until it is walked).
+use std::fmt;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    Int(i64),
+    Char(char),
+    Bool(bool),
+    Str(Rc<str>),
+    Tuple(Rc<[Value]>),
+    List(Rc<[Value]>),
+    /// `lo..hi` (exclusive end) over numbers, or over characters when `chars` is set.
+    Range { lo: i64, hi: i64, chars: bool },
+}
+
+impl Value {
+    /// The type's name as a user would say it, for "expected a number, found a list".
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "a number",
+            Value::Char(_) => "a character",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::Tuple(_) => "a tuple",
+            Value::List(_) => "a list",
+            Value::Range { .. } => "a range",
+        }
+    }
+
+    pub fn is_collection(&self) -> bool {
+        matches!(self, Value::List(_) | Value::Range { .. })
+    }
+
+    /// Number of elements of a list or range.
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            Value::List(v) => Some(v.len() as u64),
+            Value::Range { lo, hi, .. } => Some(if hi > lo { (*hi as i128 - *lo as i128) as u64 } else { 0 }),
+            _ => None,
+        }
+    }
+
+    /// Element `i` of a list or range (callers check `i < len`).
+    pub fn nth(&self, i: u64) -> Value {
+        match self {
+            Value::List(v) => v[i as usize].clone(),
+            Value::Range { lo, chars: false, .. } => Value::Int(lo + i as i64),
+            Value::Range { lo, chars: true, .. } => {
+                Value::Char(char::from_u32((*lo + i as i64) as u32).unwrap_or('\u{FFFD}'))
+            }
+            _ => unreachable!("nth of a non-collection"),
+        }
+    }
+
+    /// The elements of a collection, materialised (callers bound the size first).
+    pub fn elements(&self) -> Vec<Value> {
+        let n = self.len().unwrap_or(0);
+        (0..n).map(|i| self.nth(i)).collect()
+    }
+}
+
+impl fmt::Display for Value {
+    /// How a value is printed in answers and item names: `5`, `A`, `(1, 2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Char(c) => write!(f, "{c}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Str(s) => f.write_str(s),
+            Value::Tuple(items) | Value::List(items) => {
+                let (open, close) = if matches!(self, Value::Tuple(_)) { ("(", ")") } else { ("[", "]") };
+                f.write_str(open)?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str(close)
+            }
+            Value::Range { lo, hi, chars: false } => write!(f, "{lo}..{hi}"),
+            Value::Range { lo, hi, chars: true } => {
+                let c = |n: i64| char::from_u32(n as u32).unwrap_or('?');
+                write!(f, "'{}'..'{}'", c(*lo), c(*hi))
+            }
+        }
+    }
+}

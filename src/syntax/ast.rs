@@ -1,0 +1,304 @@
+//! The abstract syntax of a spec. Every node carries the span it was parsed from, so any
+//! later stage can point a diagnostic at the exact text.
+use crate::diag::Span;
+
+/// A name as written, with its place.
+#[derive(Clone, Debug)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A string literal's text (without quotes) and its place; `offset` is the byte offset of the
+/// text's first character in the file, so errors inside the text can point at a character.
+#[derive(Clone, Debug)]
+pub struct StrLit {
+    pub text: String,
+    pub span: Span,
+    pub offset: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub stmts: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Puzzle(StrLit),
+    Import(StrLit),
+    Let { name: Ident, value: Expr },
+    Param { name: Ident, range: Option<Expr> },
+    Board(BoardDecl),
+    Fill(Ident),
+    Given { board: Ident, source: GivenSource },
+    Region(RegionDecl),
+    Each { regions: Vec<Ident>, once: Once },
+    Piece(PieceDecl),
+    Tiles(TilesDecl),
+    Place(PlaceDecl),
+    Confine { piece: Ident, cells: Expr },
+    MatchEdges,
+    Item(ItemStmt),
+    Option(OptionDecl),
+    Answer(Spanned<AnswerMode>),
+    Instance(StrLit),
+    Move(MoveDecl),
+    After(Vec<Spanned<RuleDecl>>),
+    Goal(Spanned<GoalDecl>),
+    Budget(Spanned<BudgetDecl>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    TopLeft,
+    BottomLeft,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardDecl {
+    pub name: Ident,
+    pub rows: Expr,
+    pub cols: Expr,
+    pub values: Option<Expr>,
+    pub without: Vec<Expr>,
+    pub masks: Vec<StrLit>,
+    pub origin: Option<Spanned<Origin>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum GivenSource {
+    Instance(Span),
+    Inline(StrLit),
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub cells: Expr,
+    pub each: Option<ForClause>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Once {
+    Exactly,
+    AtMost,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: Ident,
+    pub params: Vec<Ident>,
+    pub shape: Shape,
+    pub each: Option<ForClause>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Shape {
+    Picture(StrLit),
+    Cells(Vec<ShapeCell>),
+}
+
+#[derive(Clone, Debug)]
+pub struct ShapeCell {
+    pub at: Expr,
+    pub label: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TilesDecl {
+    pub name: Ident,
+    pub count: Expr,
+    pub edges: Vec<Ident>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PlaceDecl {
+    /// `None` for `place all`.
+    pub pieces: Option<Vec<Ident>>,
+    pub board: Ident,
+    pub rotate: bool,
+    pub reflect: bool,
+    pub partial: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct ItemStmt {
+    pub secondary: bool,
+    pub items: Vec<ItemDecl>,
+    pub each: Option<ForClause>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ItemDecl {
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub times: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub covers: Vec<Cover>,
+    pub each: Option<ForClause>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cover {
+    pub item: Ident,
+    pub args: Vec<Expr>,
+    pub colour: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerMode {
+    First,
+    All,
+    Count,
+    Unique,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveDecl {
+    pub name: Ident,
+    /// The parameters printed for each move, in order; defaults to the for-clause's names.
+    pub params: Vec<Ident>,
+    pub each: ForClause,
+    pub when: Option<Expr>,
+    pub effects: Vec<Spanned<EffectDecl>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum EffectDecl {
+    Swap(Expr, Expr),
+    Set(Expr, Expr),
+    RemoveGroup(Expr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Down,
+    Up,
+    Left,
+    Right,
+}
+
+#[derive(Clone, Debug)]
+pub enum RuleDecl {
+    Gravity(Direction),
+    ClearRuns(Expr),
+    ClearGroups(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub enum GoalDecl {
+    Empty,
+    Count(Expr),
+    Pattern(StrLit),
+}
+
+#[derive(Clone, Debug)]
+pub enum BudgetDecl {
+    Exactly(Expr),
+    AtMost(Expr),
+    Fewest(Option<Expr>),
+}
+
+/// `for x in xs, (a, b) in ys where cond`.
+#[derive(Clone, Debug)]
+pub struct ForClause {
+    pub binders: Vec<Binder>,
+    pub filter: Option<Box<Expr>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Binder {
+    /// One name, or several to destructure a tuple.
+    pub names: Vec<Ident>,
+    pub tuple: bool,
+    pub source: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Char(char),
+    Str(String),
+    Bool(bool),
+    Name(String),
+    Call { func: Ident, args: Vec<Expr> },
+    Tuple(Vec<Expr>),
+    List(Vec<Expr>),
+    Set(Vec<Expr>),
+    ListComp { body: Box<Expr>, each: ForClause },
+    SetComp { body: Box<Expr>, each: ForClause },
+    Unary { op: UnOp, operand: Box<Expr> },
+    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Range { lo: Box<Expr>, hi: Box<Expr>, inclusive: bool },
+}

@@ -1,0 +1,539 @@
+//! pest pairs → AST. Every node gets the span of the text it came from.
+use super::ast::*;
+use super::errors::syntax_error;
+use crate::diag::{Code, Diagnostic, FileId, Span};
+use pest::Parser;
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use std::sync::OnceLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar/puz.pest"]
+pub(crate) struct PuzParser;
+
+/// Parses a whole spec. On a syntax error, returns the one diagnostic pest's error becomes
+/// (a PEG parser cannot resynchronise reliably, so later errors would be noise).
+pub fn parse(text: &str, file: FileId) -> Result<Spec, Diagnostic> {
+    let mut pairs = PuzParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text, file))?;
+    let cx = Cx { file };
+    let file_pair = pairs.next().expect("the file rule always produces one pair");
+    let mut stmts = Vec::new();
+    for pair in file_pair.into_inner() {
+        if pair.as_rule() != Rule::EOI {
+            stmts.push(cx.stmt(pair)?);
+        }
+    }
+    Ok(Spec { stmts })
+}
+
+struct Cx {
+    file: FileId,
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::op_range, Assoc::Left) | Op::infix(Rule::op_range_incl, Assoc::Left))
+            .op(Op::infix(Rule::op_or, Assoc::Left))
+            .op(Op::infix(Rule::op_and, Assoc::Left))
+            .op(Op::infix(Rule::op_eq, Assoc::Left)
+                | Op::infix(Rule::op_ne, Assoc::Left)
+                | Op::infix(Rule::op_lt, Assoc::Left)
+                | Op::infix(Rule::op_le, Assoc::Left)
+                | Op::infix(Rule::op_gt, Assoc::Left)
+                | Op::infix(Rule::op_ge, Assoc::Left))
+            .op(Op::infix(Rule::op_add, Assoc::Left) | Op::infix(Rule::op_sub, Assoc::Left))
+            .op(Op::infix(Rule::op_mul, Assoc::Left)
+                | Op::infix(Rule::op_div, Assoc::Left)
+                | Op::infix(Rule::op_rem, Assoc::Left))
+            .op(Op::prefix(Rule::op_neg) | Op::prefix(Rule::op_not))
+    })
+}
+
+type R<T> = Result<T, Diagnostic>;
+
+impl Cx {
+    fn span(&self, pair: &Pair<Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.file, s.start(), s.end())
+    }
+
+    fn ident(&self, pair: Pair<Rule>) -> Ident {
+        Ident { name: pair.as_str().to_string(), span: self.span(&pair) }
+    }
+
+    fn idents(&self, pair: Pair<Rule>) -> Vec<Ident> {
+        pair.into_inner().map(|p| self.ident(p)).collect()
+    }
+
+    fn string(&self, pair: Pair<Rule>) -> StrLit {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("string has a long or short form");
+        let text = inner.into_inner().next().expect("string form has text");
+        StrLit { text: text.as_str().to_string(), span, offset: text.as_span().start() }
+    }
+
+    fn stmt(&self, pair: Pair<Rule>) -> R<Stmt> {
+        let span = self.span(&pair);
+        let kind_rule = pair.as_rule();
+        // Keywords are pairs too; statements only look at the parts after them.
+        let mut it = pair.into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
+        let kind = match kind_rule {
+            Rule::puzzle_stmt => StmtKind::Puzzle(self.string(it.next().unwrap())),
+            Rule::import_stmt => StmtKind::Import(self.string(it.next().unwrap())),
+            Rule::let_stmt => {
+                let name = self.ident(it.next().unwrap());
+                StmtKind::Let { name, value: self.expr(it.next().unwrap())? }
+            }
+            Rule::param_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let range = it.next().map(|p| self.expr(p)).transpose()?;
+                StmtKind::Param { name, range }
+            }
+            Rule::board_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let rows = self.expr(it.next().unwrap())?;
+                let cols = self.expr(it.next().unwrap())?;
+                let mut decl =
+                    BoardDecl { name, rows, cols, values: None, without: vec![], masks: vec![], origin: None };
+                for p in it {
+                    match p.as_rule() {
+                        Rule::expr => decl.values = Some(self.expr(p)?),
+                        Rule::board_opt => {
+                            let opt = p.into_inner().next().unwrap();
+                            let optspan = self.span(&opt);
+                            let arg = opt.into_inner().find(|p| !is_keyword(p.as_rule())).unwrap();
+                            match arg.as_rule() {
+                                Rule::expr => decl.without.push(self.expr(arg)?),
+                                Rule::string => decl.masks.push(self.string(arg)),
+                                _ => {
+                                    let o = if arg.as_str() == "top-left" { Origin::TopLeft } else { Origin::BottomLeft };
+                                    decl.origin = Some(Spanned { node: o, span: optspan });
+                                }
+                            }
+                        }
+                        _ => unreachable!("board_stmt part {:?}", p.as_rule()),
+                    }
+                }
+                StmtKind::Board(decl)
+            }
+            Rule::fill_stmt => StmtKind::Fill(self.ident(it.next().unwrap())),
+            Rule::given_stmt => {
+                let board = self.ident(it.next().unwrap());
+                let src = it.next().unwrap();
+                let source = match src.as_rule() {
+                    Rule::given_from_instance => GivenSource::Instance(self.span(&src)),
+                    _ => GivenSource::Inline(self.string(src)),
+                };
+                StmtKind::Given { board, source }
+            }
+            Rule::region_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
+                    self.idents(it.next().unwrap())
+                } else {
+                    vec![]
+                };
+                let cells = self.expr(it.next().unwrap())?;
+                let each = it.next().map(|p| self.for_clause(p)).transpose()?;
+                StmtKind::Region(RegionDecl { name, params, cells, each })
+            }
+            Rule::each_stmt => {
+                let regions = self.idents(it.next().unwrap());
+                let once = it.next().unwrap().into_inner().next().unwrap();
+                let once = if once.as_rule() == Rule::exactly_once { Once::Exactly } else { Once::AtMost };
+                StmtKind::Each { regions, once }
+            }
+            Rule::piece_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
+                    self.idents(it.next().unwrap())
+                } else {
+                    vec![]
+                };
+                let shape = self.shape(it.next().unwrap())?;
+                let each = it.next().map(|p| self.for_clause(p)).transpose()?;
+                StmtKind::Piece(PieceDecl { name, params, shape, each })
+            }
+            Rule::tiles_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let count = self.expr(it.next().unwrap())?;
+                let edges = self.idents(it.next().unwrap());
+                StmtKind::Tiles(TilesDecl { name, count, edges })
+            }
+            Rule::place_stmt => {
+                let which = it.next().unwrap();
+                let pieces = match which.as_rule() {
+                    Rule::place_all => None,
+                    _ => Some(self.idents(which)),
+                };
+                let board = self.ident(it.next().unwrap());
+                let mut decl = PlaceDecl { pieces, board, rotate: false, reflect: false, partial: false };
+                for opt in it {
+                    match opt.into_inner().next().unwrap().as_rule() {
+                        Rule::opt_rotate => decl.rotate = true,
+                        Rule::opt_reflect => decl.reflect = true,
+                        _ => decl.partial = true,
+                    }
+                }
+                StmtKind::Place(decl)
+            }
+            Rule::confine_stmt => {
+                let piece = self.ident(it.next().unwrap());
+                StmtKind::Confine { piece, cells: self.expr(it.next().unwrap())? }
+            }
+            Rule::match_stmt => StmtKind::MatchEdges,
+            Rule::item_stmt => {
+                let mut secondary = false;
+                let mut items = Vec::new();
+                let mut each = None;
+                for p in it {
+                    match p.as_rule() {
+                        Rule::secondary => secondary = true,
+                        Rule::item_decl => items.push(self.item_decl(p)?),
+                        _ => each = Some(self.for_clause(p)?),
+                    }
+                }
+                StmtKind::Item(ItemStmt { secondary, items, each })
+            }
+            Rule::option_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let args = if it.peek().map(|p| p.as_rule()) == Some(Rule::args) {
+                    self.args(it.next().unwrap())?
+                } else {
+                    vec![]
+                };
+                let mut covers = Vec::new();
+                let mut each = None;
+                for p in it {
+                    match p.as_rule() {
+                        Rule::cover => covers.push(self.cover(p)?),
+                        _ => each = Some(self.for_clause(p)?),
+                    }
+                }
+                StmtKind::Option(OptionDecl { name, args, covers, each })
+            }
+            Rule::answer_stmt => {
+                let p = it.next().unwrap();
+                let mode = match p.as_str() {
+                    "first" => AnswerMode::First,
+                    "all" => AnswerMode::All,
+                    "count" => AnswerMode::Count,
+                    _ => AnswerMode::Unique,
+                };
+                StmtKind::Answer(Spanned { node: mode, span: self.span(&p) })
+            }
+            Rule::instance_stmt => StmtKind::Instance(self.string(it.next().unwrap())),
+            Rule::move_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
+                    self.idents(it.next().unwrap())
+                } else {
+                    vec![]
+                };
+                let each = self.for_clause(it.next().unwrap())?;
+                let when = if it.peek().map(|p| p.as_rule()) == Some(Rule::expr) {
+                    Some(self.expr(it.next().unwrap())?)
+                } else {
+                    None
+                };
+                let effects = it.map(|p| self.effect(p)).collect::<R<Vec<_>>>()?;
+                StmtKind::Move(MoveDecl { name, params, each, when, effects })
+            }
+            Rule::after_stmt => StmtKind::After(it.map(|p| self.rule(p)).collect::<R<Vec<_>>>()?),
+            Rule::goal_stmt => {
+                let g = it.next().unwrap();
+                let span = self.span(&g);
+                let arg = g.clone().into_inner().find(|p| !is_keyword(p.as_rule()));
+                let node = match g.as_rule() {
+                    Rule::goal_empty => GoalDecl::Empty,
+                    Rule::goal_count => GoalDecl::Count(self.expr(arg.unwrap())?),
+                    _ => GoalDecl::Pattern(self.string(arg.unwrap())),
+                };
+                StmtKind::Goal(Spanned { node, span })
+            }
+            Rule::budget_stmt => {
+                let b = it.next().unwrap();
+                let span = self.span(&b);
+                let arg = b.clone().into_inner().find(|p| !is_keyword(p.as_rule()));
+                let arg = arg.map(|p| self.expr(p)).transpose()?;
+                let node = match b.as_rule() {
+                    Rule::budget_exactly => BudgetDecl::Exactly(arg.unwrap()),
+                    Rule::budget_at_most => BudgetDecl::AtMost(arg.unwrap()),
+                    _ => BudgetDecl::Fewest(arg),
+                };
+                StmtKind::Budget(Spanned { node, span })
+            }
+            other => unreachable!("not a statement: {other:?}"),
+        };
+        Ok(Stmt { kind, span })
+    }
+
+    fn shape(&self, pair: Pair<Rule>) -> R<Shape> {
+        let inner = pair.into_inner().next().unwrap();
+        match inner.as_rule() {
+            Rule::string => Ok(Shape::Picture(self.string(inner))),
+            _ => {
+                let mut cells = Vec::new();
+                for c in inner.into_inner() {
+                    let mut parts = c.into_inner();
+                    let at = self.expr(parts.next().unwrap())?;
+                    let label = parts.next().map(|p| self.expr(p)).transpose()?;
+                    cells.push(ShapeCell { at, label });
+                }
+                Ok(Shape::Cells(cells))
+            }
+        }
+    }
+
+    fn item_decl(&self, pair: Pair<Rule>) -> R<ItemDecl> {
+        let span = self.span(&pair);
+        let mut it = pair.into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
+        let name = self.ident(it.next().unwrap());
+        let args = if it.peek().map(|p| p.as_rule()) == Some(Rule::args) {
+            self.args(it.next().unwrap())?
+        } else {
+            vec![]
+        };
+        let times = it.next().map(|p| self.expr(p)).transpose()?;
+        Ok(ItemDecl { name, args, times, span })
+    }
+
+    fn cover(&self, pair: Pair<Rule>) -> R<Cover> {
+        let span = self.span(&pair);
+        let mut it = pair.into_inner().peekable();
+        let item = self.ident(it.next().unwrap());
+        let args = if it.peek().map(|p| p.as_rule()) == Some(Rule::args) {
+            self.args(it.next().unwrap())?
+        } else {
+            vec![]
+        };
+        let colour = it.next().map(|p| self.expr(p)).transpose()?;
+        Ok(Cover { item, args, colour, span })
+    }
+
+    fn effect(&self, pair: Pair<Rule>) -> R<Spanned<EffectDecl>> {
+        let span = self.span(&pair);
+        let e = pair.into_inner().next().unwrap();
+        let which = e.as_rule();
+        let mut it = e.into_inner().filter(|p| !is_keyword(p.as_rule()));
+        let node = match which {
+            Rule::swap_effect => EffectDecl::Swap(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
+            Rule::set_effect => EffectDecl::Set(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
+            _ => EffectDecl::RemoveGroup(self.expr(it.next().unwrap())?),
+        };
+        Ok(Spanned { node, span })
+    }
+
+    fn rule(&self, pair: Pair<Rule>) -> R<Spanned<RuleDecl>> {
+        let span = self.span(&pair);
+        let r = pair.into_inner().next().unwrap();
+        let which = r.as_rule();
+        let arg = r.into_inner().find(|p| !is_keyword(p.as_rule())).unwrap();
+        let node = match which {
+            Rule::gravity_rule => RuleDecl::Gravity(match arg.as_str() {
+                "down" => Direction::Down,
+                "up" => Direction::Up,
+                "left" => Direction::Left,
+                _ => Direction::Right,
+            }),
+            Rule::clear_runs_rule => RuleDecl::ClearRuns(self.expr(arg)?),
+            _ => RuleDecl::ClearGroups(self.expr(arg)?),
+        };
+        Ok(Spanned { node, span })
+    }
+
+    fn args(&self, pair: Pair<Rule>) -> R<Vec<Expr>> {
+        pair.into_inner().map(|p| self.expr(p)).collect()
+    }
+
+    fn for_clause(&self, pair: Pair<Rule>) -> R<ForClause> {
+        let span = self.span(&pair);
+        let mut binders = Vec::new();
+        let mut filter = None;
+        for p in pair.into_inner().filter(|p| !is_keyword(p.as_rule())) {
+            match p.as_rule() {
+                Rule::binder => {
+                    let mut parts = p.into_inner().filter(|p| !is_keyword(p.as_rule()));
+                    let pattern = parts.next().unwrap();
+                    let tuple = pattern.as_str().trim_start().starts_with('(');
+                    let names = self.idents(pattern);
+                    let source = self.expr(parts.next().unwrap())?;
+                    binders.push(Binder { names, tuple, source });
+                }
+                _ => filter = Some(Box::new(self.expr(p)?)),
+            }
+        }
+        Ok(ForClause { binders, filter, span })
+    }
+
+    fn expr(&self, pair: Pair<Rule>) -> R<Expr> {
+        debug_assert_eq!(pair.as_rule(), Rule::expr);
+        pratt()
+            .map_primary(|p| self.primary(p))
+            .map_prefix(|op, rhs| {
+                let rhs = rhs?;
+                let span = self.span(&op).to(rhs.span);
+                let op = if op.as_rule() == Rule::op_neg { UnOp::Neg } else { UnOp::Not };
+                Ok(Expr { kind: ExprKind::Unary { op, operand: Box::new(rhs) }, span })
+            })
+            .map_infix(|lhs, op, rhs| {
+                let (lhs, rhs) = (lhs?, rhs?);
+                let span = lhs.span.to(rhs.span);
+                let kind = match op.as_rule() {
+                    Rule::op_range | Rule::op_range_incl => ExprKind::Range {
+                        lo: Box::new(lhs),
+                        hi: Box::new(rhs),
+                        inclusive: op.as_rule() == Rule::op_range_incl,
+                    },
+                    r => ExprKind::Binary { op: binop(r), lhs: Box::new(lhs), rhs: Box::new(rhs) },
+                };
+                Ok(Expr { kind, span })
+            })
+            .parse(pair.into_inner())
+    }
+
+    fn exprs(&self, pair: Pair<Rule>) -> R<Vec<Expr>> {
+        pair.into_inner().map(|p| self.expr(p)).collect()
+    }
+
+    fn primary(&self, pair: Pair<Rule>) -> R<Expr> {
+        let span = self.span(&pair);
+        let kind = match pair.as_rule() {
+            Rule::int => match pair.as_str().parse::<i64>() {
+                Ok(n) => ExprKind::Int(n),
+                Err(_) => {
+                    return Err(Diagnostic::new(Code::P003, span, "this number is too large")
+                        .label("does not fit in 64 bits")
+                        .help("numbers in a spec must lie between -9223372036854775808 and 9223372036854775807"));
+                }
+            },
+            Rule::char_lit => {
+                let s = pair.as_str();
+                ExprKind::Char(s[1..s.len() - 1].chars().next().unwrap())
+            }
+            Rule::string => ExprKind::Str(self.string(pair).text),
+            Rule::bool_lit => ExprKind::Bool(pair.as_str() == "true"),
+            Rule::name => ExprKind::Name(pair.as_str().to_string()),
+            Rule::call => {
+                let mut it = pair.into_inner();
+                let func = self.ident(it.next().unwrap());
+                ExprKind::Call { func, args: self.args(it.next().unwrap())? }
+            }
+            Rule::tuple => {
+                let mut items = self.exprs(pair)?;
+                if items.len() == 1 {
+                    // `(e)` is just parentheses.
+                    let mut e = items.pop().unwrap();
+                    e.span = span;
+                    return Ok(e);
+                }
+                ExprKind::Tuple(items)
+            }
+            Rule::list | Rule::set => {
+                let is_set = pair.as_rule() == Rule::set;
+                match pair.into_inner().next() {
+                    None => if is_set { ExprKind::Set(vec![]) } else { ExprKind::List(vec![]) },
+                    Some(inner) if inner.as_rule() == Rule::comprehension => {
+                        let mut parts = inner.into_inner();
+                        let body = Box::new(self.expr(parts.next().unwrap())?);
+                        let each = self.for_clause(parts.next().unwrap())?;
+                        if is_set { ExprKind::SetComp { body, each } } else { ExprKind::ListComp { body, each } }
+                    }
+                    Some(inner) => {
+                        let items = self.exprs(inner)?;
+                        if is_set { ExprKind::Set(items) } else { ExprKind::List(items) }
+                    }
+                }
+            }
+            other => unreachable!("not a primary: {other:?}"),
+        };
+        Ok(Expr { kind, span })
+    }
+}
+
+fn binop(r: Rule) -> BinOp {
+    match r {
+        Rule::op_add => BinOp::Add,
+        Rule::op_sub => BinOp::Sub,
+        Rule::op_mul => BinOp::Mul,
+        Rule::op_div => BinOp::Div,
+        Rule::op_rem => BinOp::Rem,
+        Rule::op_eq => BinOp::Eq,
+        Rule::op_ne => BinOp::Ne,
+        Rule::op_lt => BinOp::Lt,
+        Rule::op_le => BinOp::Le,
+        Rule::op_gt => BinOp::Gt,
+        Rule::op_ge => BinOp::Ge,
+        Rule::op_and => BinOp::And,
+        _ => BinOp::Or,
+    }
+}
+
+/// Keyword pairs carry no information beyond their statement's rule.
+fn is_keyword(r: Rule) -> bool {
+    matches!(
+        r,
+        Rule::kw_puzzle
+        | Rule::kw_import
+        | Rule::kw_let
+        | Rule::kw_param
+        | Rule::kw_board
+        | Rule::kw_of
+        | Rule::kw_without
+        | Rule::kw_mask
+        | Rule::kw_origin
+        | Rule::kw_fill
+        | Rule::kw_given
+        | Rule::kw_from
+        | Rule::kw_instance
+        | Rule::kw_region
+        | Rule::kw_each
+        | Rule::kw_holds
+        | Rule::kw_value
+        | Rule::kw_exactly
+        | Rule::kw_at
+        | Rule::kw_most
+        | Rule::kw_once
+        | Rule::kw_piece
+        | Rule::kw_tiles
+        | Rule::kw_with
+        | Rule::kw_edges
+        | Rule::kw_place
+        | Rule::kw_all
+        | Rule::kw_on
+        | Rule::kw_rotate
+        | Rule::kw_reflect
+        | Rule::kw_cells
+        | Rule::kw_confine
+        | Rule::kw_to
+        | Rule::kw_match
+        | Rule::kw_secondary
+        | Rule::kw_item
+        | Rule::kw_times
+        | Rule::kw_option
+        | Rule::kw_answer
+        | Rule::kw_move
+        | Rule::kw_when
+        | Rule::kw_do
+        | Rule::kw_swap
+        | Rule::kw_set
+        | Rule::kw_remove
+        | Rule::kw_group
+        | Rule::kw_after
+        | Rule::kw_gravity
+        | Rule::kw_clear
+        | Rule::kw_runs
+        | Rule::kw_groups
+        | Rule::kw_goal
+        | Rule::kw_empty
+        | Rule::kw_count
+        | Rule::kw_pattern
+        | Rule::kw_moves
+        | Rule::kw_fewest
+        | Rule::kw_for
+        | Rule::kw_in
+        | Rule::kw_where
+    )
+}
