@@ -1,3 +1,3 @@
 fn main() {
-    println!("puzc: work in progress");
+    std::process::exit(puzc::cli::main());
 }

@@ -89,3 +89,10 @@ impl<'a> InstanceReader<'a> {
             .help("instance data is read in the order the spec declares it: params, then given grids and tiles")
     }
 }
+
+impl InstanceReader<'_> {
+    /// Bytes consumed so far (to notice an instance that reads nothing).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+}

@@ -1,1 +1,333 @@
+//! Lowering a model to exact cover with colours.
+//!
+//! - `fill`: one primary item per cell, one item per (region, value) — primary for
+//!   `exactly once`, secondary for `at most once` — and one option per (cell, allowed value).
+//! - `place`: one item per board cell, one per distinct piece (multiplicity = its count),
+//!   with `match edges` one secondary item per pair of touching cells coloured by the edge
+//!   label; one option per placement of an orientation of a piece.
+//! - the direct form: its items and options as written.
+//!
+//! Every option remembers what it means in the puzzle's terms ([`Meaning`]), so answers can
+//! be shown and verified without looking at the matrix.
+use super::model::{Model, Piece};
+use super::value::Value;
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
+use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder, XccProblem};
+use crate::syntax::ast::Once;
 
+/// What one option stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Meaning {
+    /// Cell `cell` takes `values[value]`.
+    Fill { cell: usize, value: usize },
+    /// Piece `piece` covers `cells` (in the order of the piece's oriented cells), showing `edges`.
+    Place { piece: usize, cells: Vec<usize>, edges: Option<[Value; 4]> },
+    /// Option `i` of the direct form.
+    Direct(usize),
+}
+
+pub struct Lowered {
+    pub problem: XccProblem,
+    pub meanings: Vec<Meaning>,
+}
+
+/// Stop before building more options than this (S401), so a spec cannot exhaust memory.
+pub const DEFAULT_MAX_OPTIONS: usize = 5_000_000;
+
+pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> {
+    let mut b = XccBuilder::new();
+    let mut meanings = Vec::new();
+    let mut diags = Vec::new();
+    if model.fill && model.placing.is_some() {
+        let span = model.placing.as_ref().unwrap().span;
+        diags.push(
+            Diagnostic::new(Code::E105, span, "a board is either filled with values or covered with pieces")
+                .label("`place` on a board that is also `fill`ed")
+                .help("remove `fill` or `place`; for both, write the items and options directly"),
+        );
+        return Err(diags);
+    }
+    let mut guard = OptionGuard { max: max_options, span: None };
+    if model.fill {
+        lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard);
+    }
+    if model.placing.is_some() {
+        lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard);
+    }
+    lower_direct(model, &mut b, &mut meanings);
+    if let Some(span) = guard.span {
+        diags.push(super::eval::too_large(span).help(format!(
+            "the spec builds more than {max_options} options; shrink it, or raise the limit with `--max-options`"
+        )));
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(Lowered { problem: b.finish(), meanings })
+}
+
+/// Counts options and trips once past the limit.
+struct OptionGuard {
+    max: usize,
+    span: Option<Span>,
+}
+
+impl OptionGuard {
+    fn full(&mut self, built: usize, span: Span) -> bool {
+        if built >= self.max {
+            self.span.get_or_insert(span);
+            return true;
+        }
+        false
+    }
+}
+
+fn cell_name(model: &Model, cell: usize) -> String {
+    let board = model.board.as_ref().unwrap();
+    let (a, b) = board.coord(cell);
+    format!("cell({a},{b})")
+}
+
+fn lower_fill(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
+    let board = model.board.as_ref().unwrap();
+    let nv = board.values.len();
+    let mut cell_item = vec![None; board.on.len()];
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        cell_item[cell] = Some(b.add_primary(&cell_name(model, cell), 1, 1));
+    }
+    // Regions: the (region, value) items, and for every cell the regions it lies in.
+    let mut member: Vec<Vec<ItemId>> = vec![Vec::new(); board.on.len()];
+    for region in &model.regions {
+        let holes = region.cells.iter().filter(|&&c| !board.on[c]).count();
+        if region.once == Once::Exactly && region.cells.len() != nv {
+            diags.push(
+                Diagnostic::new(
+                    Code::G203,
+                    region.span,
+                    format!("`{}` has {} cells but must hold each of {} values exactly once", region.name, region.cells.len(), nv),
+                )
+                .label("cells and values cannot match")
+                .help("a region that holds each value exactly once needs as many cells as there are values; use `at most once` otherwise"),
+            );
+            continue;
+        }
+        if holes > 0 {
+            diags.push(
+                Diagnostic::new(Code::G201, region.span, format!("`{}` includes {holes} hole(s) of the board", region.name))
+                    .label("region over a hole")
+                    .help("leave holes out of regions with a `where` condition"),
+            );
+            continue;
+        }
+        let first = ItemId(u32::MAX);
+        let mut base = first;
+        for (k, v) in board.values.iter().enumerate() {
+            let name = format!("{}={}", region.name.replace(' ', ""), v);
+            let id = match region.once {
+                Once::Exactly => b.add_primary(&name, 1, 1),
+                Once::AtMost => b.add_secondary(&name),
+            };
+            if k == 0 {
+                base = id;
+            }
+        }
+        for &c in &region.cells {
+            member[c].push(base);
+        }
+    }
+    if !diags.is_empty() {
+        return;
+    }
+    let mut entries = Vec::new();
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        for v in 0..nv {
+            if board.given[cell].is_some_and(|g| g != v) {
+                continue;
+            }
+            if guard.full(meanings.len(), board.span) {
+                return;
+            }
+            entries.clear();
+            entries.push(Entry { item: cell_item[cell].unwrap(), colour: Colour::NONE });
+            for base in &member[cell] {
+                entries.push(Entry { item: ItemId(base.0 + v as u32), colour: Colour::NONE });
+            }
+            b.add_option(&format!("{}={}", cell_name(model, cell), board.values[v]), &entries);
+            meanings.push(Meaning::Fill { cell, value: v });
+        }
+    }
+}
+
+/// One way to turn a piece: its cells (normalised to a top-left of (0, 0)) and edge labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Orientation {
+    pub cells: Vec<(i64, i64, Option<Value>)>,
+    pub edges: Option<[Value; 4]>,
+}
+
+/// The distinct orientations of a piece: 1, up to 4 with rotation, up to 8 with reflection.
+pub fn orientations(piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientation> {
+    let mut out: Vec<Orientation> = Vec::new();
+    let flips = if reflect { 2 } else { 1 };
+    let turns = if rotate { 4 } else { 1 };
+    for flip in 0..flips {
+        let mut cells = piece.cells.clone();
+        let mut edges = piece.edges.clone();
+        if flip == 1 {
+            // Mirror left to right: columns negate, left and right edges swap.
+            for c in &mut cells {
+                c.1 = -c.1;
+            }
+            if let Some(e) = &mut edges {
+                e.swap(1, 3);
+            }
+        }
+        for _ in 0..turns {
+            let o = Orientation { cells: normalised(&cells), edges: edges.clone() };
+            if !out.contains(&o) {
+                out.push(o);
+            }
+            // A quarter turn clockwise: (r, c) → (c, -r); the top edge becomes the right edge.
+            for c in &mut cells {
+                *c = (c.1, -c.0, c.2.clone());
+            }
+            if let Some(e) = &mut edges {
+                e.rotate_right(1);
+            }
+        }
+    }
+    out
+}
+
+fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Value>)> {
+    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let mut out: Vec<_> = cells.iter().map(|(r, c, l)| (r - r0, c - c0, l.clone())).collect();
+    out.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    out
+}
+
+fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
+    let board = model.board.as_ref().unwrap();
+    let placing = model.placing.as_ref().unwrap();
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    let area: usize = placing.pieces.iter().map(|&p| model.pieces[p].cells.len() * model.pieces[p].count as usize).sum();
+    let cells = board.on_cells();
+    if (!placing.partial && area != cells) || area > cells {
+        diags.push(
+            Diagnostic::new(
+                Code::G203,
+                placing.span,
+                format!("the pieces cover {area} cells but the board `{}` has {cells}", board.name),
+            )
+            .label("areas cannot add up")
+            .help(if area > cells {
+                "remove pieces or enlarge the board"
+            } else {
+                "add pieces, shrink the board, or write `cells at most once` to leave cells uncovered"
+            }),
+        );
+        return;
+    }
+    let mut cell_item = vec![None; board.on.len()];
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        let name = cell_name(model, cell);
+        cell_item[cell] = Some(if placing.partial { b.add_secondary(&name) } else { b.add_primary(&name, 1, 1) });
+    }
+    let piece_item: Vec<ItemId> = placing
+        .pieces
+        .iter()
+        .map(|&p| {
+            let piece = &model.pieces[p];
+            b.add_primary(&format!("piece({})", piece.label), piece.count, piece.count)
+        })
+        .collect();
+    // Edge items: `h` between a cell and its right neighbour, `v` between it and the one below.
+    let mut h_item = vec![None; board.on.len()];
+    let mut v_item = vec![None; board.on.len()];
+    if model.match_edges {
+        for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+            let (r, c) = (cell as i64 / cols, cell as i64 % cols);
+            if c + 1 < cols && board.on[cell + 1] {
+                h_item[cell] = Some(b.add_secondary(&format!("h({r},{c})")));
+            }
+            if r + 1 < rows && board.on[cell + cols as usize] {
+                v_item[cell] = Some(b.add_secondary(&format!("v({r},{c})")));
+            }
+        }
+    }
+    let mut entries = Vec::new();
+    for (k, &p) in placing.pieces.iter().enumerate() {
+        let piece = &model.pieces[p];
+        let before = meanings.len();
+        for o in orientations(piece, placing.rotate, placing.reflect) {
+            let height = o.cells.iter().map(|c| c.0).max().unwrap() + 1;
+            let width = o.cells.iter().map(|c| c.1).max().unwrap() + 1;
+            for r0 in 0..=(rows - height) {
+                'anchor: for c0 in 0..=(cols - width) {
+                    let mut placed = Vec::with_capacity(o.cells.len());
+                    for (dr, dc, label) in &o.cells {
+                        let cell = ((r0 + dr) * cols + c0 + dc) as usize;
+                        if !board.on[cell] || model.confine[p].as_ref().is_some_and(|a| !a[cell]) {
+                            continue 'anchor;
+                        }
+                        if let Some(l) = label {
+                            if board.given[cell].map(|g| &board.values[g]) != Some(l) {
+                                continue 'anchor;
+                            }
+                        }
+                        placed.push(cell);
+                    }
+                    if guard.full(meanings.len(), piece.span) {
+                        return;
+                    }
+                    entries.clear();
+                    entries.push(Entry { item: piece_item[k], colour: Colour::NONE });
+                    entries.extend(placed.iter().map(|&c| Entry { item: cell_item[c].unwrap(), colour: Colour::NONE }));
+                    if let Some(e) = &o.edges {
+                        let cell = placed[0];
+                        let sides = [
+                            (cell >= cols as usize).then(|| v_item[cell - cols as usize]).flatten(),
+                            h_item[cell],
+                            v_item[cell],
+                            (cell % cols as usize > 0).then(|| h_item[cell - 1]).flatten(),
+                        ];
+                        for (side, item) in sides.iter().enumerate() {
+                            if let Some(item) = item {
+                                entries.push(Entry { item: *item, colour: b.colour(&e[side].to_string()) });
+                            }
+                        }
+                    }
+                    let (a, bb) = board.coord(placed[0]);
+                    b.add_option(&format!("{}@({a},{bb})", piece.label), &entries);
+                    meanings.push(Meaning::Place { piece: p, cells: placed, edges: o.edges.clone() });
+                }
+            }
+        }
+        if meanings.len() == before {
+            diags.push(
+                Diagnostic::new(Code::G202, piece.span, format!("piece {} fits nowhere on `{}`", piece.label, board.name))
+                    .label("no placement of this piece fits")
+                    .help("check the piece's size, its labels against the board's values, `confine`, and whether `rotate` is needed"),
+            );
+        }
+    }
+}
+
+fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>) {
+    let ids: Vec<ItemId> = model
+        .items
+        .iter()
+        .map(|i| if i.secondary { b.add_secondary(&i.name) } else { b.add_primary(&i.name, i.lo, i.hi) })
+        .collect();
+    let mut entries = Vec::new();
+    for (k, o) in model.options.iter().enumerate() {
+        entries.clear();
+        for (item, colour) in &o.covers {
+            let colour = colour.as_ref().map_or(Colour::NONE, |c| b.colour(&c.to_string()));
+            entries.push(Entry { item: ids[*item], colour });
+        }
+        b.add_option(&o.name, &entries);
+        meanings.push(Meaning::Direct(k));
+    }
+}

@@ -1,3 +1,6 @@
-//! Engines: exact cover with colours and multiplicities (`xcc`), move search (`moves`).
+//! Stage 4: engines (exact cover with colours and multiplicities; move search), and the
+//! independent verifier that checks every answer before it is shown.
+pub mod answer;
 pub mod moves;
+pub mod verify;
 pub mod xcc;

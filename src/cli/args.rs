@@ -1,0 +1,105 @@
+//! The command line.
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(name = "puzc", version, about = "Solve puzzles described in the .puz language", after_help = super::exit::EXIT_CODES_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve the puzzle of a spec (its inline instance, or those of --instance).
+    Solve(SolveArgs),
+    /// Check a spec (and its instances) and print diagnostics only.
+    Check(CommonArgs),
+    /// Show the lowered problem.
+    Compile(CompileArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CommonArgs {
+    /// The .puz spec.
+    pub file: PathBuf,
+    /// Instance file to solve instead of the spec's inline instance (`-` for stdin).
+    /// It may hold many instances, one after another.
+    #[arg(long, short = 'i', value_name = "FILE")]
+    pub instance: Option<PathBuf>,
+    /// Override a `let` constant: `--set n=12` (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Maximum number of bindings all `for` clauses of one instance may produce.
+    #[arg(long, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET)]
+    pub max_expansion: u64,
+    /// Maximum number of exact-cover options one instance may lower to.
+    #[arg(long, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS)]
+    pub max_options: usize,
+    /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
+    pub colour: ColourMode,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourMode {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// Knuth's DLX text format: item names (`|` before secondary items), then one option per line.
+    Dlx,
+    /// The move-search program: grid, concrete moves, rules, goal, budget.
+    Moves,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Print every solution.
+    #[arg(long, conflicts_with_all = ["count", "unique"])]
+    pub all: bool,
+    /// Print only the number of solutions.
+    #[arg(long, conflicts_with = "unique")]
+    pub count: bool,
+    /// Succeed only if there is exactly one solution (exit 6 if there are more).
+    #[arg(long)]
+    pub unique: bool,
+    /// Stop after N solutions (with --all or --count).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Give up after this many seconds (exit 5).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Give up after this many search nodes (exit 5).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Print search statistics (nodes, solutions, time) to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Move search: show the board after each move and each rule step.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CompileArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = Emit::Dlx)]
+    pub emit: Emit,
+}

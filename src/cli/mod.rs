@@ -1,0 +1,200 @@
+//! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
+mod args;
+pub mod exit;
+mod moves;
+mod xcc;
+
+use crate::diag::render::{Style, render_all};
+use crate::diag::{Diagnostic, FileId, Sources};
+use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
+use crate::lower::instance::InstanceReader;
+use crate::lower::value::Value;
+use crate::syntax::ast::{Spec, StmtKind};
+use crate::syntax::load::{LoadError, load};
+pub use args::*;
+use clap::Parser;
+use exit::Exit;
+use std::collections::HashMap;
+use std::io::{IsTerminal, Read};
+
+/// Runs puzc with the process's arguments and returns the exit code.
+pub fn main() -> i32 {
+    install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { Exit::Usage as i32 } else { 0 };
+        }
+    };
+    run(cli) as i32
+}
+
+/// A panic is a bug: say so in one line and exit 70, never a backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("puzc: internal error{place}: {}", panic_message(info));
+        eprintln!("This is a bug in puzc; please report it with the spec that caused it.");
+        std::process::exit(Exit::Internal as i32);
+    }));
+}
+
+fn panic_message(info: &std::panic::PanicHookInfo) -> String {
+    if let Some(s) = info.payload().downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = info.payload().downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".into()
+    }
+}
+
+pub fn run(cli: Cli) -> Exit {
+    match cli.command {
+        Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
+        Command::Check(common) => Session::open(&common).map_or_else(|e| e, |mut s| s.check()),
+        Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
+    }
+}
+
+/// A loaded spec and its instance text.
+pub(crate) struct Session {
+    pub sources: Sources,
+    pub spec: Spec,
+    pub style: Style,
+    pub common: CommonArgs,
+    pub overrides: HashMap<String, Value>,
+    instance: (FileId, usize, String),
+}
+
+impl Session {
+    fn open(common: &CommonArgs) -> Result<Session, Exit> {
+        let colour = match common.colour {
+            ColourMode::Always => true,
+            ColourMode::Never => false,
+            ColourMode::Auto => std::io::stderr().is_terminal(),
+        };
+        let style = Style { colour, width: 100 };
+        let mut sources = Sources::default();
+        let read = |p: &std::path::Path| std::fs::read_to_string(p);
+        let (spec, root) = match load(&common.file, &mut sources, &read) {
+            Ok(r) => r,
+            Err(LoadError::Io(path, e)) => {
+                eprintln!("puzc: cannot read {}: {e}", path.display());
+                return Err(Exit::Io);
+            }
+            Err(LoadError::Bad(diags)) => {
+                eprint!("{}", render_all(&diags, &sources, style));
+                return Err(Exit::BadSpec);
+            }
+        };
+        let overrides = parse_overrides(&common.set)?;
+        let instance = match &common.instance {
+            Some(path) => {
+                let text = if path.as_os_str() == "-" {
+                    let mut s = String::new();
+                    std::io::stdin().read_to_string(&mut s).map(|_| s)
+                } else {
+                    std::fs::read_to_string(path)
+                };
+                let text = text.map_err(|e| {
+                    eprintln!("puzc: cannot read {}: {e}", path.display());
+                    Exit::Io
+                })?;
+                let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+                (sources.add(name, text.clone()), 0, text)
+            }
+            None => {
+                let inline = spec.stmts.iter().rev().find_map(|s| match &s.kind {
+                    StmtKind::Instance(lit) if s.span.file == root => Some(lit.clone()),
+                    _ => None,
+                });
+                match inline {
+                    Some(lit) => (root, lit.offset, lit.text),
+                    None => (root, 0, String::new()),
+                }
+            }
+        };
+        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance })
+    }
+
+    pub fn fail(&self, diags: &[Diagnostic]) -> Exit {
+        eprint!("{}", render_all(diags, &self.sources, self.style));
+        Exit::BadSpec
+    }
+
+    /// True for specs of the move-search form.
+    pub fn is_moves(&self) -> bool {
+        self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
+    }
+
+    /// Elaborates every instance in turn, calling `each(session, k, elab)`; stops at the first
+    /// bad instance. Returns the worst exit of all instances.
+    fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
+        let (file, base, text) = self.instance.clone();
+        let mut reader = InstanceReader::new(&text, file, base);
+        let limits = ExpandLimits { work: self.common.max_expansion, ..ExpandLimits::default() };
+        let mut worst = Exit::Solved;
+        for k in 1.. {
+            if k > 1 && reader.at_end() {
+                break;
+            }
+            let before = reader.position();
+            let (mut elab, diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            if !diags.is_empty() {
+                return self.fail(&diags);
+            }
+            worst = worst.max(each(self, k, &mut elab));
+            // A spec that reads nothing from its instance has exactly one instance.
+            if reader.position() == before {
+                if !reader.at_end() {
+                    eprintln!("puzc: warning: the spec reads no instance data, so the instance text is ignored");
+                }
+                break;
+            }
+        }
+        worst
+    }
+
+    fn solve(&mut self, args: &SolveArgs) -> Exit {
+        let moves = self.is_moves();
+        self.for_each_instance(&mut |s, k, elab| if moves { moves::solve(s, k, elab, args) } else { xcc::solve(s, k, elab, args) })
+    }
+
+    fn check(&mut self) -> Exit {
+        let moves = self.is_moves();
+        let exit = self.for_each_instance(&mut |s, _, elab| if moves { moves::check(s, elab) } else { xcc::check(s, elab) });
+        if exit == Exit::Solved {
+            println!("ok");
+        }
+        exit
+    }
+
+    fn compile(&mut self, args: &CompileArgs) -> Exit {
+        let moves = self.is_moves();
+        self.for_each_instance(&mut |s, _, elab| if moves { moves::compile(s, elab, args) } else { xcc::compile(s, elab, args) })
+    }
+}
+
+/// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a string).
+fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
+    let mut out = HashMap::new();
+    for s in sets {
+        let Some((name, value)) = s.split_once('=') else {
+            eprintln!("puzc: --set takes NAME=VALUE, found `{s}`");
+            return Err(Exit::Usage);
+        };
+        let v = if let Ok(n) = value.trim().parse::<i64>() {
+            Value::Int(n)
+        } else if value == "true" || value == "false" {
+            Value::Bool(value == "true")
+        } else if value.len() == 3 && value.starts_with('\'') && value.ends_with('\'') {
+            Value::Char(value.chars().nth(1).unwrap())
+        } else {
+            Value::Str(value.into())
+        };
+        out.insert(name.trim().to_string(), v);
+    }
+    Ok(out)
+}

@@ -1,0 +1,48 @@
+//! JSON answers (`--format json`): one object per instance, on one line.
+use crate::lower::model::Model;
+use crate::solve::answer::Answer;
+use serde_json::{Value as Json, json};
+
+pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
+    let mut obj = serde_json::Map::new();
+    if let (Some(board), Some(fill)) = (&model.board, &ans.fill) {
+        let rows: Vec<Json> = (0..board.rows)
+            .map(|r| {
+                Json::Array(
+                    (0..board.cols)
+                        .map(|c| fill[r * board.cols + c].map_or(Json::Null, |v| value(&board.values[v])))
+                        .collect(),
+                )
+            })
+            .collect();
+        obj.insert("grid".into(), Json::Array(rows));
+    }
+    if let Some(board) = &model.board {
+        if !ans.placed.is_empty() {
+            let placed: Vec<Json> = ans
+                .placed
+                .iter()
+                .map(|p| {
+                    let cells: Vec<Json> = p.cells.iter().map(|&c| json!(board.coord(c))).collect();
+                    let mut o = json!({ "piece": model.pieces[p.piece].label, "number": p.number, "cells": cells });
+                    if let Some(e) = &p.edges {
+                        o["edges"] = json!([e[0].to_string(), e[1].to_string(), e[2].to_string(), e[3].to_string()]);
+                    }
+                    o
+                })
+                .collect();
+            obj.insert("placements".into(), Json::Array(placed));
+        }
+    }
+    if !ans.direct.is_empty() {
+        obj.insert("options".into(), ans.direct.iter().map(|&o| json!(model.options[o].name)).collect());
+    }
+    Json::Object(obj)
+}
+
+fn value(v: &crate::lower::value::Value) -> Json {
+    match v {
+        crate::lower::value::Value::Int(n) => json!(n),
+        other => json!(other.to_string()),
+    }
+}

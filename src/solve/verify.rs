@@ -1,0 +1,192 @@
+//! The independent verifier: checks an [`Answer`] against the model — the spec's meaning —
+//! without using the lowering or the engine that produced it. Nothing is printed unless
+//! this passes.
+use super::answer::Answer;
+use crate::lower::model::{Model, Piece, Placing};
+use crate::lower::value::Value;
+use crate::syntax::ast::Once;
+use std::collections::HashMap;
+
+/// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
+pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
+    if let Some(fill) = &ans.fill {
+        verify_fill(model, fill)?;
+    }
+    if let Some(placing) = &model.placing {
+        verify_placing(model, placing, ans)?;
+    }
+    verify_direct(model, &ans.direct)
+}
+
+fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
+    let board = model.board.as_ref().ok_or("a filled answer without a board")?;
+    for cell in 0..board.on.len() {
+        match (board.on[cell], fill[cell], board.given[cell]) {
+            (true, None, _) => return Err(format!("cell {:?} has no value", board.coord(cell))),
+            (true, Some(v), Some(g)) if v != g => return Err(format!("cell {:?} contradicts its given", board.coord(cell))),
+            (true, Some(v), _) if v >= board.values.len() => return Err("value out of range".into()),
+            _ => {}
+        }
+    }
+    for region in &model.regions {
+        let mut seen = vec![0u32; board.values.len()];
+        for &c in &region.cells {
+            if let Some(v) = fill[c] {
+                seen[v] += 1;
+            }
+        }
+        let ok = match region.once {
+            Once::Exactly => seen.iter().all(|&n| n == 1),
+            Once::AtMost => seen.iter().all(|&n| n <= 1),
+        };
+        if !ok {
+            return Err(format!("region {} breaks its rule", region.name));
+        }
+    }
+    Ok(())
+}
+
+fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), String> {
+    let (partial, pieces) = (placing.partial, &placing.pieces);
+    let board = model.board.as_ref().ok_or("placed pieces without a board")?;
+    let mut cover = vec![0u32; board.on.len()];
+    let mut used: HashMap<usize, u32> = HashMap::new();
+    let mut edges_at: Vec<Option<&[Value; 4]>> = vec![None; board.on.len()];
+    for p in &ans.placed {
+        let piece = &model.pieces[p.piece];
+        *used.entry(p.piece).or_default() += 1;
+        for &c in &p.cells {
+            if c >= board.on.len() || !board.on[c] {
+                return Err(format!("piece {} lies off the board", piece.label));
+            }
+            cover[c] += 1;
+            if model.confine[p.piece].as_ref().is_some_and(|a| !a[c]) {
+                return Err(format!("piece {} leaves its confined cells", piece.label));
+            }
+        }
+        let symmetries = symmetries(placing.rotate, placing.reflect);
+        if !congruent(piece, board.cols, &p.cells, symmetries, |c| board.given[c].map(|g| &board.values[g])) {
+            return Err(format!("piece {} is not placed as a copy of its shape and labels", piece.label));
+        }
+        if let (Some(e), Some(pe)) = (&p.edges, &piece.edges) {
+            if !is_rotation(pe, e, placing.rotate, placing.reflect) {
+                return Err(format!("tile {} shows edges it does not have", piece.label));
+            }
+            edges_at[p.cells[0]] = Some(e);
+        }
+    }
+    for (c, &n) in cover.iter().enumerate() {
+        if board.on[c] && (n > 1 || (!partial && n == 0)) {
+            return Err(format!("cell {:?} is covered {n} times", board.coord(c)));
+        }
+    }
+    for &p in pieces {
+        if used.get(&p).copied().unwrap_or(0) != model.pieces[p].count {
+            return Err(format!("piece {} is not used {} time(s)", model.pieces[p].label, model.pieces[p].count));
+        }
+    }
+    if model.match_edges {
+        let cols = board.cols;
+        for c in 0..board.on.len() {
+            let Some(e) = edges_at[c] else { continue };
+            if c % cols + 1 < cols {
+                if let Some(r) = edges_at[c + 1] {
+                    if e[1] != r[3] {
+                        return Err(format!("edges differ between {:?} and its right neighbour", board.coord(c)));
+                    }
+                }
+            }
+            if let Some(Some(d)) = edges_at.get(c + cols) {
+                if e[2] != d[0] {
+                    return Err(format!("edges differ between {:?} and the cell below", board.coord(c)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `shown` is `edges` turned by an allowed symmetry: a quarter turn moves each label one
+/// place clockwise (top → right); a mirror image swaps left and right.
+fn is_rotation(edges: &[Value; 4], shown: &[Value; 4], rotate: bool, reflect: bool) -> bool {
+    let mirrored = [edges[0].clone(), edges[3].clone(), edges[2].clone(), edges[1].clone()];
+    let turns = if rotate { 4 } else { 1 };
+    let turned = |base: &[Value; 4], k: usize| (0..4).all(|i| shown[(i + k) % 4] == base[i]);
+    (0..turns).any(|k| turned(edges, k) || (reflect && turned(&mirrored, k)))
+}
+
+type Symmetry = fn(i64, i64) -> (i64, i64);
+
+/// The symmetries of the square a placement may use: the four turns, then their mirror images.
+const SYMMETRIES: [Symmetry; 8] = [
+    |r, c| (r, c),
+    |r, c| (c, -r),
+    |r, c| (-r, -c),
+    |r, c| (-c, r),
+    |r, c| (r, -c),
+    |r, c| (c, r),
+    |r, c| (-r, c),
+    |r, c| (-c, -r),
+];
+
+fn symmetries(rotate: bool, reflect: bool) -> &'static [Symmetry] {
+    match (rotate, reflect) {
+        (false, false) => &SYMMETRIES[..1],
+        (true, false) => &SYMMETRIES[..4],
+        (true, true) => &SYMMETRIES[..],
+        // Reflection alone: identity and the left-right mirror.
+        (false, true) => &SYMMETRIES_MIRROR_ONLY,
+    }
+}
+
+const SYMMETRIES_MIRROR_ONLY: [Symmetry; 2] = [|r, c| (r, c), |r, c| (r, -c)];
+
+/// Whether `cells` are the piece's cells under one of the allowed symmetries, with every
+/// labelled cell lying on a board cell showing that label.
+fn congruent<'a>(
+    piece: &Piece,
+    cols: usize,
+    cells: &[usize],
+    symmetries: &[Symmetry],
+    board_value: impl Fn(usize) -> Option<&'a Value>,
+) -> bool {
+    if piece.cells.len() != cells.len() {
+        return false;
+    }
+    let placed: Vec<(i64, i64)> = cells.iter().map(|&c| ((c / cols) as i64, (c % cols) as i64)).collect();
+    symmetries.iter().any(|m| {
+        let moved: Vec<(i64, i64)> = piece.cells.iter().map(|(r, c, _)| m(*r, *c)).collect();
+        // Translate so the first piece cell lands on some placed cell; try each.
+        placed.iter().any(|&(pr, pc)| {
+            let (dr, dc) = (pr - moved[0].0, pc - moved[0].1);
+            piece.cells.iter().zip(&moved).all(|((_, _, label), &(r, c))| {
+                let target = (r + dr, c + dc);
+                let Some(k) = placed.iter().position(|&x| x == target) else { return false };
+                label.as_ref().is_none_or(|l| board_value(cells[k]) == Some(l))
+            })
+        })
+    })
+}
+
+fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {
+    // Every use of every item, with the colour it was used with.
+    let mut uses: Vec<Vec<Option<&Value>>> = vec![Vec::new(); model.items.len()];
+    for &o in chosen {
+        for (item, c) in &model.options[o].covers {
+            uses[*item].push(c.as_ref());
+        }
+    }
+    for (it, uses) in model.items.iter().zip(&uses) {
+        let n = uses.len() as u32;
+        if it.secondary {
+            // At most one use, or several that all carry the same colour.
+            let agree = uses.iter().all(|c| c.is_some() && *c == uses[0]);
+            if n > 1 && !agree {
+                return Err(format!("secondary item {} is used {n} times without one shared colour", it.name));
+            }
+        } else if !(it.lo..=it.hi).contains(&n) {
+            return Err(format!("item {} is covered {n} times, not {}..={}", it.name, it.lo, it.hi));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! Loading a spec and everything it imports. File access is passed in, so this stage does
+//! no I/O of its own (the CLI reads files; tests can serve them from memory).
+use super::ast::{Spec, StmtKind};
+use crate::diag::{Code, Diagnostic, Diagnostics, FileId, Sources, Span};
+use std::path::{Path, PathBuf};
+
+/// Why loading failed: the root file could not be read (an I/O error), or the specs are bad.
+#[derive(Debug)]
+pub enum LoadError {
+    Io(PathBuf, std::io::Error),
+    Bad(Diagnostics),
+}
+
+pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
+
+/// Parses `path` and splices in every `import`ed spec (its statements take the import's place;
+/// an imported spec's `puzzle` title and `instance` are left out). Returns the merged spec
+/// and the root file's id.
+pub fn load(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec, FileId), LoadError> {
+    let text = read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    let root = sources.add(path.display().to_string(), text);
+    let mut stack = vec![canonical(path)];
+    let spec = load_file(root, path, sources, read, &mut stack).map_err(LoadError::Bad)?;
+    Ok((spec, root))
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+fn load_file(
+    id: FileId,
+    path: &Path,
+    sources: &mut Sources,
+    read: ReadFile,
+    stack: &mut Vec<PathBuf>,
+) -> Result<Spec, Diagnostics> {
+    let text = sources.get(id).text.clone();
+    let spec = super::parse(&text, id).map_err(|d| vec![d])?;
+    let mut out = Vec::with_capacity(spec.stmts.len());
+    let mut diags = Vec::new();
+    for stmt in spec.stmts {
+        let StmtKind::Import(name) = &stmt.kind else {
+            out.push(stmt);
+            continue;
+        };
+        let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
+        match import(&target, name.span, sources, read, stack) {
+            Ok(imported) => out.extend(
+                imported.stmts.into_iter().filter(|s| !matches!(s.kind, StmtKind::Puzzle(_) | StmtKind::Instance(_))),
+            ),
+            Err(mut d) => diags.append(&mut d),
+        }
+    }
+    if diags.is_empty() { Ok(Spec { stmts: out }) } else { Err(diags) }
+}
+
+fn import(target: &Path, span: Span, sources: &mut Sources, read: ReadFile, stack: &mut Vec<PathBuf>) -> Result<Spec, Diagnostics> {
+    let key = canonical(target);
+    if stack.contains(&key) {
+        let chain: Vec<String> = stack.iter().chain([&key]).map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
+        return Err(vec![Diagnostic::new(Code::M502, span, format!("importing `{}` makes a cycle", target.display()))
+            .label("this import leads back here")
+            .help(format!("the chain is {}; move the shared statements into a spec that imports neither", chain.join(" → ")))]);
+    }
+    let text = read(target).map_err(|e| {
+        vec![Diagnostic::new(Code::M501, span, format!("cannot read `{}`: {e}", target.display()))
+            .label("imported here")
+            .help("the path is relative to the folder of the importing spec")]
+    })?;
+    let id = sources.add(target.display().to_string(), text);
+    stack.push(key);
+    let r = load_file(id, target, sources, read, stack);
+    stack.pop();
+    r
+}
