@@ -89,6 +89,11 @@ impl Session {
                 return Err(Exit::BadSpec);
             }
         };
+        let diags = crate::check::check(&spec);
+        if !diags.is_empty() {
+            eprint!("{}", render_all(&diags, &sources, style));
+            return Err(Exit::BadSpec);
+        }
         let overrides = parse_overrides(&common.set)?;
         let instance = match &common.instance {
             Some(path) => {

@@ -134,13 +134,14 @@ fn word_at(text: &str, pos: usize) -> &str {
     &rest[..end]
 }
 
-/// The candidate within edit distance 2 of `word` (the closest; ties go to the first listed).
+/// The candidate within edit distance 2 of `word` (the closest; ties go to the
+/// alphabetically first, so the answer never depends on hash-map order).
 pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
         .iter()
         .map(|c| (edit_distance(word, c), *c))
         .filter(|(d, c)| *d <= 2 && *d < c.len())
-        .min_by_key(|(d, _)| *d)
+        .min()
         .map(|(_, c)| c)
 }
 

@@ -1,0 +1,8 @@
+//! Stage 2: static checks on the AST, before anything is evaluated. Reports every error it
+//! finds — undefined and duplicated names, names used before their definition, unknown
+//! regions, pieces and items, statements of both problem forms — not just the first.
+//! What can only be known by evaluating (types, coordinates, counts) is checked during
+//! elaboration, with the same diagnostics.
+mod names;
+
+pub use names::check;

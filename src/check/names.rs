@@ -1,0 +1,346 @@
+//! Name resolution: every name an expression uses must be a `let`/`param` defined earlier, a
+//! name bound by an enclosing `for`, or (inside moves) the board, read as `board(x, y)`.
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
+use crate::lower::eval::BUILTINS;
+use crate::syntax::ast::*;
+use crate::syntax::closest_name;
+use std::collections::HashMap;
+
+/// What a top-level name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Value,
+    Board,
+    Region,
+    Piece,
+    ItemFamily,
+}
+
+impl Kind {
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Value => "constant",
+            Kind::Board => "board",
+            Kind::Region => "region",
+            Kind::Piece => "piece",
+            Kind::ItemFamily => "item",
+        }
+    }
+}
+
+struct Checker {
+    /// Names defined so far, with where.
+    defined: HashMap<String, (Kind, Span)>,
+    /// Every top-level definition in the spec, to say "defined later" for forward uses.
+    all_defs: HashMap<String, Span>,
+    /// Names bound by enclosing `for` clauses, innermost last.
+    locals: Vec<String>,
+    diags: Diagnostics,
+    /// Inside a move: the board's name may be called to read a cell.
+    in_move: bool,
+}
+
+/// Checks a whole spec; returns every error found.
+pub fn check(spec: &Spec) -> Diagnostics {
+    let mut c = Checker { defined: HashMap::new(), all_defs: HashMap::new(), locals: Vec::new(), diags: Vec::new(), in_move: false };
+    for s in &spec.stmts {
+        if let Some(id) = defined_name(s) {
+            c.all_defs.entry(id.name.clone()).or_insert(id.span);
+        }
+    }
+    for s in &spec.stmts {
+        c.stmt(s);
+    }
+    c.forms(spec);
+    c.diags
+}
+
+/// The name a statement defines, if any.
+fn defined_name(s: &Stmt) -> Option<&Ident> {
+    match &s.kind {
+        StmtKind::Let { name, .. } | StmtKind::Param { name, .. } => Some(name),
+        StmtKind::Board(b) => Some(&b.name),
+        StmtKind::Region(r) => Some(&r.name),
+        StmtKind::Piece(p) => Some(&p.name),
+        StmtKind::Tiles(t) => Some(&t.name),
+        _ => None,
+    }
+}
+
+impl Checker {
+    fn define(&mut self, id: &Ident, kind: Kind) {
+        if let Some((old_kind, old)) = self.defined.get(&id.name) {
+            self.diags.push(
+                Diagnostic::new(Code::E102, id.span, format!("`{}` is defined twice", id.name))
+                    .label("second definition")
+                    .related(*old, format!("first defined here as a {}", old_kind.word()))
+                    .help("give one of them another name"),
+            );
+            return;
+        }
+        self.defined.insert(id.name.clone(), (kind, id.span));
+    }
+
+    /// A use of a top-level name that must be of `kind`.
+    fn use_named(&mut self, id: &Ident, kind: Kind) {
+        match self.defined.get(&id.name) {
+            Some((k, _)) if *k == kind => {}
+            Some((k, span)) => {
+                let d = Diagnostic::new(Code::E103, id.span, format!("`{}` is a {}, not a {}", id.name, k.word(), kind.word()))
+                    .label(format!("a {} is needed here", kind.word()))
+                    .related(*span, "defined here");
+                self.diags.push(d);
+            }
+            None => {
+                let known: Vec<String> =
+                    self.defined.iter().filter(|(_, (k, _))| *k == kind).map(|(n, _)| n.clone()).collect();
+                let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
+                self.undefined(id.span, &id.name, kind.word(), &known);
+            }
+        }
+    }
+
+    fn undefined(&mut self, span: Span, name: &str, what: &str, known: &[&str]) {
+        let message = if what == "name" { format!("`{name}` is not defined") } else { format!("no {what} is named `{name}`") };
+        let mut d = Diagnostic::new(Code::E101, span, message).label(format!("unknown {what}"));
+        if let Some(later) = self.all_defs.get(name).filter(|s| s.start > span.start) {
+            d = d.related(*later, "defined here, after its use").help("move the definition above its first use");
+        } else if let Some(s) = closest_name(name, known) {
+            d = d.help(format!("did you mean `{s}`?"));
+        } else if what == "name" {
+            d = d.help("define it with `let` above this line, or bind it in a `for` clause");
+        }
+        self.diags.push(d);
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Let { name, value } => {
+                self.expr(value);
+                self.define(name, Kind::Value);
+            }
+            StmtKind::Param { name, range } => {
+                if let Some(r) = range {
+                    self.expr(r);
+                }
+                self.define(name, Kind::Value);
+            }
+            StmtKind::Board(b) => {
+                for e in [&b.rows, &b.cols].into_iter().chain(&b.values).chain(&b.without) {
+                    self.expr(e);
+                }
+                self.define(&b.name, Kind::Board);
+            }
+            StmtKind::Fill(b) => self.use_named(b, Kind::Board),
+            StmtKind::Given { board, .. } => self.use_named(board, Kind::Board),
+            StmtKind::Region(r) => {
+                self.scoped(r.each.as_ref(), &r.params, |c| c.expr(&r.cells));
+                self.define(&r.name, Kind::Region);
+            }
+            StmtKind::Each { regions, .. } => regions.iter().for_each(|r| self.use_named(r, Kind::Region)),
+            StmtKind::Piece(p) => {
+                self.scoped(p.each.as_ref(), &p.params, |c| {
+                    if let Shape::Cells(cells) = &p.shape {
+                        for sc in cells {
+                            c.expr(&sc.at);
+                            if let Some(l) = &sc.label {
+                                c.expr(l);
+                            }
+                        }
+                    }
+                });
+                self.define(&p.name, Kind::Piece);
+            }
+            StmtKind::Tiles(t) => {
+                self.expr(&t.count);
+                self.define(&t.name, Kind::Piece);
+            }
+            StmtKind::Place(p) => {
+                p.pieces.iter().flatten().for_each(|id| self.use_named(id, Kind::Piece));
+                self.use_named(&p.board, Kind::Board);
+            }
+            StmtKind::Confine { piece, cells } => {
+                self.use_named(piece, Kind::Piece);
+                self.expr(cells);
+            }
+            StmtKind::Item(i) => {
+                self.scoped(i.each.as_ref(), &[], |c| {
+                    for d in &i.items {
+                        d.args.iter().chain(&d.times).for_each(|e| c.expr(e));
+                    }
+                });
+                for d in &i.items {
+                    if !matches!(self.defined.get(&d.name.name), Some((Kind::ItemFamily, _))) {
+                        self.define(&d.name, Kind::ItemFamily);
+                    }
+                }
+            }
+            StmtKind::Option(o) => {
+                for cv in &o.covers {
+                    self.use_named(&cv.item, Kind::ItemFamily);
+                }
+                self.scoped(o.each.as_ref(), &[], |c| {
+                    o.args.iter().for_each(|e| c.expr(e));
+                    for cv in &o.covers {
+                        cv.args.iter().chain(&cv.colour).for_each(|e| c.expr(e));
+                    }
+                });
+            }
+            StmtKind::Move(m) => {
+                self.in_move = true;
+                self.scoped(Some(&m.each), &m.params, |c| {
+                    if let Some(w) = &m.when {
+                        c.expr(w);
+                    }
+                    for e in &m.effects {
+                        match &e.node {
+                            EffectDecl::Swap(a, b) | EffectDecl::Set(a, b) => {
+                                c.expr(a);
+                                c.expr(b);
+                            }
+                            EffectDecl::RemoveGroup(a) => c.expr(a),
+                        }
+                    }
+                });
+                self.in_move = false;
+            }
+            StmtKind::After(rules) => {
+                for r in rules {
+                    if let RuleDecl::ClearRuns(e) | RuleDecl::ClearGroups(e) = &r.node {
+                        self.expr(e);
+                    }
+                }
+            }
+            StmtKind::Goal(g) => {
+                if let GoalDecl::Count(e) = &g.node {
+                    self.expr(e);
+                }
+            }
+            StmtKind::Budget(b) => match &b.node {
+                BudgetDecl::Exactly(e) | BudgetDecl::AtMost(e) | BudgetDecl::Fewest(Some(e)) => self.expr(e),
+                BudgetDecl::Fewest(None) => {}
+            },
+            StmtKind::Puzzle(_) | StmtKind::Import(_) | StmtKind::MatchEdges | StmtKind::Answer(_) | StmtKind::Instance(_) => {}
+        }
+    }
+
+    /// Runs `f` with the clause's names bound; `params` (a family's parameters) must be among them.
+    fn scoped(&mut self, each: Option<&ForClause>, params: &[Ident], f: impl FnOnce(&mut Self)) {
+        let mark = self.locals.len();
+        if let Some(clause) = each {
+            self.bind_clause(clause);
+        }
+        for p in params {
+            if !self.locals[mark..].contains(&p.name) {
+                self.diags.push(
+                    Diagnostic::new(Code::E101, p.span, format!("parameter `{}` is not bound by a `for` clause", p.name))
+                        .label("unbound parameter")
+                        .help(format!("add `for {} in ...` after the statement", p.name)),
+                );
+            }
+        }
+        f(self);
+        if let Some(filter) = each.and_then(|c| c.filter.as_deref()) {
+            self.expr(filter);
+        }
+        self.locals.truncate(mark);
+    }
+
+    fn bind_clause(&mut self, clause: &ForClause) {
+        for b in &clause.binders {
+            self.expr(&b.source);
+            self.locals.extend(b.names.iter().map(|n| n.name.clone()));
+        }
+    }
+
+    fn expr(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Char(_) | ExprKind::Str(_) | ExprKind::Bool(_) => {}
+            ExprKind::Name(n) => {
+                if self.locals.contains(n) {
+                    return;
+                }
+                match self.defined.get(n) {
+                    Some((Kind::Value, _)) => {}
+                    Some((k, span)) => {
+                        let d = Diagnostic::new(Code::E103, e.span, format!("`{n}` is a {}, not a value", k.word()))
+                            .label("used as a value")
+                            .related(*span, "defined here");
+                        self.diags.push(d);
+                    }
+                    None => {
+                        let mut known: Vec<String> = self.locals.clone();
+                        known.extend(self.defined.iter().filter(|(_, (k, _))| *k == Kind::Value).map(|(n, _)| n.clone()));
+                        let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
+                        self.undefined(e.span, n, "name", &known);
+                    }
+                }
+            }
+            ExprKind::Call { func, args } => {
+                let is_board = matches!(self.defined.get(&func.name), Some((Kind::Board, _)));
+                if !(BUILTINS.contains(&func.name.as_str()) || (is_board && self.in_move)) {
+                    let mut known: Vec<&str> = BUILTINS.to_vec();
+                    let boards: Vec<String> = if self.in_move {
+                        self.defined.iter().filter(|(_, (k, _))| *k == Kind::Board).map(|(n, _)| n.clone()).collect()
+                    } else {
+                        vec![]
+                    };
+                    known.extend(boards.iter().map(|s| s.as_str()));
+                    let mut d = Diagnostic::new(Code::E101, func.span, format!("`{}` is not a function", func.name))
+                        .label("unknown function");
+                    d = match closest_name(&func.name, &known) {
+                        Some(s) => d.help(format!("did you mean `{s}`?")),
+                        None if is_board => d.help("a board's cells are read as `board(x, y)` only inside `move` statements"),
+                        None => d.help(format!("the functions are {}", BUILTINS.join(", "))),
+                    };
+                    self.diags.push(d);
+                }
+                args.iter().for_each(|a| self.expr(a));
+            }
+            ExprKind::Tuple(items) | ExprKind::List(items) | ExprKind::Set(items) => items.iter().for_each(|i| self.expr(i)),
+            ExprKind::ListComp { body, each } | ExprKind::SetComp { body, each } => {
+                let mark = self.locals.len();
+                self.bind_clause(each);
+                self.expr(body);
+                if let Some(f) = &each.filter {
+                    self.expr(f);
+                }
+                self.locals.truncate(mark);
+            }
+            ExprKind::Unary { operand, .. } => self.expr(operand),
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.expr(lhs);
+                self.expr(rhs);
+            }
+            ExprKind::Range { lo, hi, .. } => {
+                self.expr(lo);
+                self.expr(hi);
+            }
+        }
+    }
+
+    /// A spec is either an exact-cover puzzle or a played one, and must ask for something.
+    fn forms(&mut self, spec: &Spec) {
+        let cover = spec.stmts.iter().find(|s| {
+            matches!(s.kind, StmtKind::Fill(_) | StmtKind::Place(_) | StmtKind::Option(_) | StmtKind::Each { .. })
+        });
+        let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));
+        match (cover, moves) {
+            (Some(c), Some(m)) => self.diags.push(
+                Diagnostic::new(Code::E106, m.span, "a spec is either an exact-cover puzzle or a played puzzle, not both")
+                    .label("a move")
+                    .related(c.span, "an exact-cover statement")
+                    .help("put the two puzzles in separate specs"),
+            ),
+            (None, None) if self.diags.is_empty() => {
+                let span = spec.stmts.first().map_or(Span::default(), |s| s.span);
+                self.diags.push(
+                    Diagnostic::new(Code::E107, span, "this spec gives nothing to solve")
+                        .label("no `fill`, `place`, `option` or `move` statement")
+                        .help("say what is to be found: `fill grid`, `place all on board`, `option ...`, or `move ...`"),
+                );
+            }
+            _ => {}
+        }
+    }
+}
