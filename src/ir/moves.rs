@@ -129,3 +129,176 @@ pub struct MoveProblem {
     /// values, and the only removal rule clears runs or groups of at least `k`.
     pub dead_below: Option<u32>,
 }
+
+impl MoveProblem {
+    /// Checks the invariants stated on [`MoveProblem`] (the compiler's contract with the
+    /// engine). The engine may index out of bounds or loop on a problem that fails this.
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.rows * self.cols;
+        if self.on_board.len() != n || self.initial.len() != n {
+            return Err(format!(
+                "grid is {}x{} = {n} cells but on_board has {} and initial has {}",
+                self.rows,
+                self.cols,
+                self.on_board.len(),
+                self.initial.len()
+            ));
+        }
+        if let Some(c) = (0..n).find(|&c| !self.on_board[c] && self.initial[c] != EMPTY) {
+            return Err(format!("off-board cell {} holds {}", self.cell_name(c as CellIx), self.initial[c]));
+        }
+        let cell_ok = |c: CellIx, what: &str, m: usize| -> Result<(), String> {
+            if (c as usize) < n && self.on_board[c as usize] {
+                Ok(())
+            } else {
+                Err(format!("move {m}: {what} refers to cell {c}, which is not on the board"))
+            }
+        };
+        for (i, m) in self.moves.iter().enumerate() {
+            if m.kind as usize >= self.move_names.len() {
+                return Err(format!("move {i}: kind {} has no name", m.kind));
+            }
+            for c in &m.when {
+                match *c {
+                    Cond::Cmp { lhs, rhs, .. } => {
+                        for o in [lhs, rhs] {
+                            if let Operand::Cell(c) = o {
+                                cell_ok(c, "a condition", i)?;
+                            }
+                        }
+                    }
+                    Cond::GroupAtLeast { cell, .. } => cell_ok(cell, "a group condition", i)?,
+                }
+            }
+            for e in &m.effects {
+                match *e {
+                    Effect::Set { cell, value } => {
+                        cell_ok(cell, "an effect", i)?;
+                        if let Operand::Cell(c) = value {
+                            cell_ok(c, "an effect", i)?;
+                        }
+                    }
+                    Effect::Swap(a, b) => {
+                        cell_ok(a, "a swap", i)?;
+                        cell_ok(b, "a swap", i)?;
+                    }
+                    Effect::RemoveGroup { cell } => cell_ok(cell, "a group removal", i)?,
+                }
+            }
+        }
+        for r in &self.rules {
+            if let Rule::ClearRuns { min: 0 } | Rule::ClearGroups { min: 0 } = r {
+                return Err("a clearing rule needs a minimum of at least 1".into());
+            }
+        }
+        if let Goal::Pattern(p) = &self.goal {
+            if p.len() != n {
+                return Err(format!("goal pattern has {} cells, the grid {n}", p.len()));
+            }
+        }
+        if self.dead_below.is_some() && self.goal != Goal::Empty {
+            return Err("dead_below is only sound with the goal `Empty`".into());
+        }
+        Ok(())
+    }
+
+    /// `r{row}c{col}`, the cell's name in [`MoveProblem::to_text`].
+    pub fn cell_name(&self, c: CellIx) -> String {
+        let c = c as usize;
+        format!("r{}c{}", c / self.cols.max(1), c % self.cols.max(1))
+    }
+
+    /// A stable, line-oriented dump of the problem (for `puzc compile --emit moves`): the grid
+    /// (`#` = off board, `.` = empty), rules, goal, budget, then one line per move in order.
+    pub fn to_text(&self) -> String {
+        use std::fmt::Write;
+        let mut o = String::new();
+        let _ = writeln!(o, "grid {} rows x {} cols", self.rows, self.cols);
+        for r in 0..self.rows {
+            let row: Vec<String> = (0..self.cols)
+                .map(|c| {
+                    let i = r * self.cols + c;
+                    match (self.on_board[i], self.initial[i]) {
+                        (false, _) => "#".to_string(),
+                        (true, EMPTY) => ".".to_string(),
+                        (true, v) => v.to_string(),
+                    }
+                })
+                .collect();
+            let _ = writeln!(o, "  {}", row.join(" "));
+        }
+        let rules: Vec<String> = self
+            .rules
+            .iter()
+            .map(|r| match r {
+                Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
+                Rule::ClearRuns { min } => format!("clear runs >= {min}"),
+                Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+            })
+            .collect();
+        let _ = writeln!(o, "rules: {}", if rules.is_empty() { "none".into() } else { rules.join("; ") });
+        let goal = match &self.goal {
+            Goal::Empty => "empty".to_string(),
+            Goal::NonEmptyCount(n) => format!("{n} non-empty cells"),
+            Goal::Pattern(p) => {
+                let cells: Vec<String> = p
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.map(|v| format!("{}={v}", self.cell_name(i as CellIx))))
+                    .collect();
+                format!("pattern {}", cells.join(" "))
+            }
+        };
+        let _ = writeln!(o, "goal: {goal}");
+        let budget = match self.budget {
+            Budget::Exactly(n) => format!("exactly {n}"),
+            Budget::AtMost(n) => format!("at most {n}"),
+            Budget::Fewest { max } => format!("fewest, at most {max}"),
+        };
+        let _ = writeln!(o, "budget: {budget}");
+        if let Some(k) = self.dead_below {
+            let _ = writeln!(o, "dead when a value occurs 1..{} times", k.saturating_sub(1));
+        }
+        let opnd = |x: Operand| match x {
+            Operand::Cell(c) => self.cell_name(c),
+            Operand::Const(v) => v.to_string(),
+        };
+        for (i, m) in self.moves.iter().enumerate() {
+            let name = self.move_names.get(m.kind as usize).map_or("?", String::as_str);
+            let args: Vec<String> = m.args.iter().map(i64::to_string).collect();
+            let when: Vec<String> = m
+                .when
+                .iter()
+                .map(|c| match *c {
+                    Cond::Cmp { lhs, op, rhs } => {
+                        let op = match op {
+                            CmpOp::Eq => "==",
+                            CmpOp::Ne => "!=",
+                            CmpOp::Lt => "<",
+                            CmpOp::Le => "<=",
+                            CmpOp::Gt => ">",
+                            CmpOp::Ge => ">=",
+                        };
+                        format!("{} {op} {}", opnd(lhs), opnd(rhs))
+                    }
+                    Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
+                })
+                .collect();
+            let effects: Vec<String> = m
+                .effects
+                .iter()
+                .map(|e| match *e {
+                    Effect::Set { cell, value } => format!("{} := {}", self.cell_name(cell), opnd(value)),
+                    Effect::Swap(a, b) => format!("swap {} {}", self.cell_name(a), self.cell_name(b)),
+                    Effect::RemoveGroup { cell } => format!("remove group({})", self.cell_name(cell)),
+                })
+                .collect();
+            let _ = write!(o, "move {i} {name}({})", args.join(", "));
+            if !when.is_empty() {
+                let _ = write!(o, " when {}", when.join(" and "));
+            }
+            let _ = writeln!(o, " do {}", effects.join(", "));
+        }
+        o
+    }
+}

@@ -52,7 +52,10 @@ pub struct Entry {
 /// - `option_start` has `options + 1` entries, starts at 0 and never decreases;
 /// - every entry names an existing item, no option names an item twice, and only
 ///   secondary items carry a colour other than `Colour::NONE`;
-/// - `colour_names[0]` is the empty string (the name of `Colour::NONE`).
+/// - `colour_names[0]` is the empty string (the name of `Colour::NONE`);
+/// - every colour used is an index into `colour_names`, and `colour_names[1..]` are
+///   non-empty and distinct;
+/// - item names are non-empty and distinct (the DLX text names items, not indices).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct XccProblem {
     pub items: Vec<Item>,
@@ -74,3 +77,9 @@ impl XccProblem {
         &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize]
     }
 }
+
+mod builder;
+mod dlx_text;
+mod validate;
+
+pub use builder::XccBuilder;

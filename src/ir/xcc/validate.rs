@@ -1,0 +1,94 @@
+//! The invariants documented on [`XccProblem`], checked. Engines may assume them.
+
+use std::collections::HashSet;
+
+use super::{Colour, ItemKind, XccProblem};
+
+impl XccProblem {
+    /// Checks every invariant listed on [`XccProblem`]; the message names the first
+    /// violation found. Engines rely on these and need not re-check them.
+    pub fn validate(&self) -> Result<(), String> {
+        self.validate_items()?;
+        self.validate_layout()?;
+        self.validate_colour_names()?;
+        (0..self.option_count()).try_for_each(|o| self.validate_option(o))
+    }
+
+    fn validate_items(&self) -> Result<(), String> {
+        if self.n_primary > self.items.len() {
+            return Err(format!("n_primary {} exceeds {} items", self.n_primary, self.items.len()));
+        }
+        let mut names = HashSet::new();
+        for (k, item) in self.items.iter().enumerate() {
+            match (k < self.n_primary, item.kind) {
+                (true, ItemKind::Primary { lo, hi }) if hi >= 1 && lo <= hi => {}
+                (true, ItemKind::Primary { lo, hi }) => {
+                    return Err(format!("item {k} `{}`: bad multiplicity {lo}..{hi}", item.name));
+                }
+                (false, ItemKind::Secondary) => {}
+                _ => return Err(format!("item {k} `{}` is on the wrong side of n_primary", item.name)),
+            }
+            if item.name.is_empty() {
+                return Err(format!("item {k} has an empty name"));
+            }
+            if !names.insert(item.name.as_str()) {
+                return Err(format!("item name `{}` is used twice", item.name));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_colour_names(&self) -> Result<(), String> {
+        if self.colour_names.first().map(String::as_str) != Some("") {
+            return Err("colour_names[0] must be the empty string".into());
+        }
+        let mut names = HashSet::new();
+        for (c, name) in self.colour_names.iter().enumerate().skip(1) {
+            if name.is_empty() || !names.insert(name.as_str()) {
+                return Err(format!("colour {c} has an empty or repeated name `{name}`"));
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_layout(&self) -> Result<(), String> {
+        if self.option_start.first() != Some(&0) {
+            return Err("option_start must start with 0".into());
+        }
+        if self.option_start.windows(2).any(|w| w[0] > w[1]) {
+            return Err("option_start decreases".into());
+        }
+        if *self.option_start.last().unwrap() as usize != self.option_items.len() {
+            return Err("option_start does not end at option_items.len()".into());
+        }
+        if self.option_names.len() != self.option_count() {
+            return Err(format!(
+                "{} option names for {} options",
+                self.option_names.len(),
+                self.option_count()
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_option(&self, o: usize) -> Result<(), String> {
+        let entries = &self.option_items[self.option_start[o] as usize..self.option_start[o + 1] as usize];
+        let mut seen = HashSet::new();
+        for e in entries {
+            let k = e.item.0 as usize;
+            if k >= self.items.len() {
+                return Err(format!("option {o} names item {k}, which does not exist"));
+            }
+            if !seen.insert(k) {
+                return Err(format!("option {o} names item `{}` twice", self.items[k].name));
+            }
+            if e.colour.0 as usize >= self.colour_names.len() {
+                return Err(format!("option {o} uses unknown colour {}", e.colour.0));
+            }
+            if k < self.n_primary && e.colour != Colour::NONE {
+                return Err(format!("option {o} colours primary item `{}`", self.items[k].name));
+            }
+        }
+        Ok(())
+    }
+}

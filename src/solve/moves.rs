@@ -1,1 +1,0 @@
-//! Move-search engine (in progress).

@@ -1,0 +1,161 @@
+//! Depth-first search for `Exactly(n)` and `AtMost(n)`.
+//!
+//! Moves are tried in index order, so the first solution found is the lexicographically
+//! smallest sequence. Two prunings keep that property:
+//! - the transposition table records *failures* only: (state, moves left) pairs whose whole
+//!   subtree has no solution. Under `AtMost`, failing with `k` moves left implies failing with
+//!   fewer, so one number per state (the largest failed `k`) is kept; under `Exactly` the
+//!   failed `k`s form a bit set (budgets of 64 or more are not recorded above bit 63).
+//! - at each node, a successor whose state equals an earlier successor's is skipped: the
+//!   earlier move reaches the same subtree with a smaller prefix. (For Mayan this subsumes
+//!   "only move left into an empty cell".)
+
+use super::machine::{Machine, goal_holds};
+use super::table::{Packer, Table, hash};
+use super::{Budgeted, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
+use crate::ir::moves::{MoveProblem, Value};
+
+/// Per-depth buffers, allocated once before the search.
+struct Level {
+    state: Vec<Value>,
+    /// `state` packed, and its hash.
+    key: Vec<u8>,
+    hash: u64,
+    /// Keys and hashes of the successors already tried at this node.
+    succ_keys: Vec<u8>,
+    succ_hash: Vec<u64>,
+}
+
+struct Dfs<'p> {
+    p: &'p MoveProblem,
+    m: Machine<'p>,
+    packer: Packer,
+    table: Table,
+    table_full: bool,
+    exact: bool,
+    levels: Vec<Level>,
+    path: Vec<u32>,
+    dead: Option<DeadCheck>,
+    b: Budgeted,
+}
+
+pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
+    let packer = Packer::new(p);
+    let klen = packer.klen;
+    let levels = (0..=n)
+        .map(|_| Level {
+            state: p.initial.clone(),
+            key: vec![0; klen],
+            hash: 0,
+            succ_keys: Vec::with_capacity(p.moves.len() * klen),
+            succ_hash: Vec::with_capacity(p.moves.len()),
+        })
+        .collect();
+    let mut s = Dfs {
+        p,
+        m: Machine::new(p),
+        table: Table::new(klen, limits.max_table_entries),
+        packer,
+        table_full: false,
+        exact,
+        levels,
+        path: Vec::with_capacity(n as usize),
+        dead: DeadCheck::new(p),
+        b: Budgeted::new(limits),
+    };
+    let root = &mut s.levels[0];
+    s.packer.pack(&root.state, &mut root.key);
+    root.hash = hash(&root.key);
+    let found = !is_dead(&mut s.dead, &p.initial) && s.node(0, n);
+    let stop = if found { Stop::Solved } else { s.b.stop.unwrap_or(Stop::Exhausted) };
+    Outcome {
+        solution: found.then_some(s.path),
+        stats: Stats { nodes: s.b.nodes, tt_entries: s.table.len(), table_full: s.table_full, stop },
+    }
+}
+
+impl Dfs<'_> {
+    /// Searches from `levels[d].state` with `k` moves left; on success `path` holds the moves.
+    /// The caller has already rejected dead states and recorded failures.
+    fn node(&mut self, d: usize, k: u32) -> bool {
+        if !self.b.tick() {
+            return false;
+        }
+        let goal_checked_here = !self.exact || k == 0;
+        if goal_checked_here && goal_holds(&self.p.goal, &self.levels[d].state) {
+            return true;
+        }
+        if k == 0 {
+            return false;
+        }
+        let klen = self.packer.klen;
+        self.levels[d].succ_keys.clear();
+        self.levels[d].succ_hash.clear();
+        let moves = &self.p.moves;
+        for (mi, mv) in moves.iter().enumerate() {
+            {
+                let (lo, hi) = self.levels.split_at_mut(d + 1);
+                let (cur, child) = (&mut lo[d], &mut hi[0]);
+                if !self.m.legal(&cur.state, mv) {
+                    continue;
+                }
+                child.state.copy_from_slice(&cur.state);
+                self.m.apply(&mut child.state, mv, None);
+                if is_dead(&mut self.dead, &child.state) {
+                    continue;
+                }
+                self.packer.pack(&child.state, &mut child.key);
+                let h = hash(&child.key);
+                child.hash = h;
+                let seen = cur.succ_hash.iter().enumerate().any(|(i, &sh)| {
+                    sh == h && cur.succ_keys[i * klen..(i + 1) * klen] == child.key[..]
+                });
+                if seen {
+                    continue;
+                }
+                cur.succ_hash.push(h);
+                cur.succ_keys.extend_from_slice(&child.key);
+                if k > 1 && failed(&self.table, self.exact, &child.key, h, k - 1) {
+                    continue;
+                }
+            }
+            self.path.push(mi as u32);
+            if self.node(d + 1, k - 1) {
+                return true;
+            }
+            self.path.pop();
+            if self.b.stop.is_some() {
+                // Aborted: the subtree was not fully searched, so record nothing.
+                return false;
+            }
+        }
+        self.record_failure(d, k);
+        false
+    }
+
+    fn record_failure(&mut self, d: usize, k: u32) {
+        if self.exact && k >= 64 {
+            return;
+        }
+        let bit = if self.exact { 1u64 << k } else { k as u64 };
+        let lvl = &self.levels[d];
+        match self.table.find(&lvl.key, lvl.hash) {
+            Some(id) => {
+                let v = self.table.val(id);
+                self.table.set_val(id, if self.exact { v | bit } else { v.max(bit) });
+            }
+            None => {
+                if self.table.insert(&lvl.key, lvl.hash, bit).is_none() {
+                    self.table_full = true;
+                }
+            }
+        }
+    }
+}
+
+/// Whether the table says `key` has no solution with `k` moves left.
+fn failed(table: &Table, exact: bool, key: &[u8], h: u64, k: u32) -> bool {
+    let Some(id) = table.find(key, h) else { return false };
+    let v = table.val(id);
+    if exact { k < 64 && v >> k & 1 == 1 } else { v >= k as u64 }
+}

@@ -1,0 +1,165 @@
+//! Move-search engine: finds the first move sequence (in the problem's move order) that
+//! reaches the goal within the budget. It knows nothing about any particular puzzle: it reads
+//! cells by index, applies effects, runs rules to a fixpoint and searches.
+//!
+//! - `Exactly(n)` / `AtMost(n)`: depth-first in move-index order, so the first solution found
+//!   is the lexicographically smallest ([`dfs`]).
+//! - `Fewest { max }`: breadth-first, which yields the lexicographically first among the
+//!   shortest solutions ([`bfs`]).
+//!
+//! Both use a transposition table of packed states ([`table`]) bounded by
+//! [`Limits::max_table_entries`], and honour a node limit and a deadline.
+
+mod bfs;
+mod dfs;
+mod machine;
+mod table;
+
+use std::time::Instant;
+
+use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
+
+pub use machine::TraceStep;
+use machine::Machine;
+
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Stop after visiting this many nodes (states expanded or tested).
+    pub max_nodes: u64,
+    /// Stop at this instant (checked every few thousand nodes).
+    pub deadline: Option<Instant>,
+    /// Entries the transposition table may hold. Depth-first search keeps going without
+    /// recording more failures once it is full; breadth-first search must stop.
+    pub max_table_entries: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { max_nodes: u64::MAX, deadline: None, max_table_entries: 1 << 22 }
+    }
+}
+
+/// Why the search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Solved,
+    /// The whole space within the budget was searched: there is no solution.
+    Exhausted,
+    NodeLimit,
+    Deadline,
+    /// Breadth-first search needs every visited state and ran out of table entries.
+    TableFull,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub tt_entries: usize,
+    /// The table reached its cap at some point (depth-first search went on without it).
+    pub table_full: bool,
+    pub stop: Stop,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Indices into `MoveProblem::moves`, in playing order.
+    pub solution: Option<Vec<u32>>,
+    pub stats: Stats,
+}
+
+/// Whether all of `m`'s conditions hold in `state`.
+pub fn legal(p: &MoveProblem, state: &[Value], m: &MoveInstance) -> bool {
+    Machine::new(p).legal(state, m)
+}
+
+/// Applies `m` (effects simultaneously) and then the rules until stable. With a trace, records
+/// the grid after the effects and after every rule application that changed something.
+/// Does not check legality.
+pub fn apply_move(p: &MoveProblem, state: &mut [Value], m: &MoveInstance, trace: Option<&mut Vec<TraceStep>>) {
+    Machine::new(p).apply(state, m, trace)
+}
+
+pub fn goal_holds(p: &MoveProblem, state: &[Value]) -> bool {
+    machine::goal_holds(&p.goal, state)
+}
+
+/// Replays `moves` from the initial grid, returning the final grid, or the position of the
+/// first illegal move.
+pub fn replay(p: &MoveProblem, moves: &[u32]) -> Result<Vec<Value>, usize> {
+    let mut m = Machine::new(p);
+    let mut s = p.initial.clone();
+    for (i, &mi) in moves.iter().enumerate() {
+        let mv = p.moves.get(mi as usize).ok_or(i)?;
+        if !m.legal(&s, mv) {
+            return Err(i);
+        }
+        m.apply(&mut s, mv, None);
+    }
+    Ok(s)
+}
+
+pub fn solve(p: &MoveProblem, limits: &Limits) -> Outcome {
+    match p.budget {
+        Budget::Exactly(n) => dfs::solve(p, limits, n, true),
+        Budget::AtMost(n) => dfs::solve(p, limits, n, false),
+        Budget::Fewest { max } => bfs::solve(p, limits, max),
+    }
+}
+
+/// `dead_below: Some(k)`: a state is dead when some non-empty value occurs 1..k-1 times.
+/// Counting the cells of a small grid costs less than one rule application, so the counts
+/// are recomputed per state rather than threaded through effects and rules.
+struct DeadCheck {
+    k: u32,
+    counts: Vec<u16>,
+}
+
+impl DeadCheck {
+    fn new(p: &MoveProblem) -> Option<Self> {
+        let k = p.dead_below?;
+        Some(DeadCheck { k, counts: vec![0; table::max_value(p) as usize + 1] })
+    }
+
+    fn dead(&mut self, s: &[Value]) -> bool {
+        self.counts.fill(0);
+        for &v in s {
+            // Values above the computed maximum cannot occur (see `table::max_value`).
+            self.counts[v as usize] += 1;
+        }
+        self.counts[EMPTY as usize] = 0;
+        self.counts.iter().any(|&c| c > 0 && (c as u32) < self.k)
+    }
+}
+
+fn is_dead(d: &mut Option<DeadCheck>, s: &[Value]) -> bool {
+    d.as_mut().is_some_and(|d| d.dead(s))
+}
+
+/// Shared node/deadline accounting.
+struct Budgeted {
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: Option<Stop>,
+}
+
+impl Budgeted {
+    fn new(l: &Limits) -> Self {
+        Budgeted { nodes: 0, max_nodes: l.max_nodes, deadline: l.deadline, stop: None }
+    }
+
+    /// Counts a node; false (and `stop` set) when a limit is reached.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.stop = Some(Stop::NodeLimit);
+            return false;
+        }
+        // `Instant::now` costs tens of nanoseconds: look at the clock every 4096 nodes only.
+        if self.nodes & 4095 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop = Some(Stop::Deadline);
+            return false;
+        }
+        true
+    }
+}

@@ -1,0 +1,171 @@
+//! Compact state keys and the transposition table.
+//!
+//! A state is packed into a fixed-length key (1, 2, 4 or 8 bits per on-board cell, the least
+//! that holds every value the problem can produce), hashed with an Fx-style multiply hash,
+//! and stored in an open-addressing table whose keys live in one flat arena. Entries are
+//! numbered in insertion order, which the breadth-first search uses as its queue.
+
+use crate::ir::moves::{Effect, MoveProblem, Operand, Value};
+
+/// The largest value any reachable state can hold: values come from the initial grid or from
+/// `Set` constants; copies and swaps only move them around, rules only empty cells.
+pub fn max_value(p: &MoveProblem) -> Value {
+    let consts = p.moves.iter().flat_map(|m| &m.effects).filter_map(|e| match e {
+        Effect::Set { value: Operand::Const(v), .. } => Some(*v),
+        _ => None,
+    });
+    p.initial.iter().copied().chain(consts).max().unwrap_or(0)
+}
+
+pub struct Packer {
+    /// log2 of the bits per cell.
+    shift: u32,
+    cells: Vec<u32>,
+    pub klen: usize,
+}
+
+impl Packer {
+    pub fn new(p: &MoveProblem) -> Self {
+        let max = max_value(p);
+        let shift = match max {
+            0..=1 => 0,
+            2..=3 => 1,
+            4..=15 => 2,
+            _ => 3,
+        };
+        let cells: Vec<u32> = (0..p.on_board.len() as u32).filter(|&c| p.on_board[c as usize]).collect();
+        let klen = ((cells.len() << shift) + 7) / 8;
+        Packer { shift, cells, klen: klen.max(1) }
+    }
+
+    pub fn pack(&self, s: &[Value], out: &mut [u8]) {
+        out.fill(0);
+        for (i, &c) in self.cells.iter().enumerate() {
+            let bit = (i as u32) << self.shift;
+            out[(bit / 8) as usize] |= s[c as usize] << (bit % 8);
+        }
+    }
+
+    /// Inverse of `pack` on the on-board cells; off-board cells are left as they are (empty).
+    pub fn unpack(&self, key: &[u8], s: &mut [Value]) {
+        let mask = ((1u32 << (1 << self.shift)) - 1) as u8;
+        for (i, &c) in self.cells.iter().enumerate() {
+            let bit = (i as u32) << self.shift;
+            s[c as usize] = (key[(bit / 8) as usize] >> (bit % 8)) & mask;
+        }
+    }
+}
+
+/// Fx-style hash (rustc's FxHasher): rotate, xor a word, multiply. The multiply pushes the
+/// entropy into the high bits, which is why the table indexes by the top bits.
+pub fn hash(key: &[u8]) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mut h: u64 = key.len() as u64;
+    let mut chunks = key.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().unwrap());
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    // One more round so short keys' last word also reaches the top bits well.
+    (h.rotate_left(26) ^ h).wrapping_mul(K)
+}
+
+pub struct Table {
+    klen: usize,
+    /// 0 = free; otherwise `(hash >> 32) << 32 | (entry + 1)`: the high half rejects most
+    /// mismatches without touching the key arena.
+    slots: Vec<u64>,
+    bits: u32,
+    keys: Vec<u8>,
+    vals: Vec<u64>,
+    max_entries: usize,
+}
+
+impl Table {
+    pub fn new(klen: usize, max_entries: usize) -> Self {
+        let bits = 10;
+        Table { klen, slots: vec![0; 1 << bits], bits, keys: Vec::new(), vals: Vec::new(), max_entries }
+    }
+
+    pub fn len(&self) -> usize {
+        self.vals.len()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.vals.len() >= self.max_entries
+    }
+
+    pub fn key(&self, id: usize) -> &[u8] {
+        &self.keys[id * self.klen..(id + 1) * self.klen]
+    }
+
+    pub fn val(&self, id: usize) -> u64 {
+        self.vals[id]
+    }
+
+    pub fn set_val(&mut self, id: usize, v: u64) {
+        self.vals[id] = v;
+    }
+
+    /// Entry id of `key`, or `Err(slot)` with the free slot where it would go.
+    fn probe(&self, key: &[u8], h: u64) -> Result<usize, usize> {
+        let mask = (1usize << self.bits) - 1;
+        let tag = h & !0xffff_ffff;
+        let mut i = (h >> (64 - self.bits)) as usize;
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                return Err(i);
+            }
+            if s & !0xffff_ffff == tag {
+                let id = (s & 0xffff_ffff) as usize - 1;
+                if self.key(id) == key {
+                    return Ok(id);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    pub fn find(&self, key: &[u8], h: u64) -> Option<usize> {
+        self.probe(key, h).ok()
+    }
+
+    /// Inserts a new key (the caller has checked it is absent); `None` when the table is at
+    /// its entry cap.
+    pub fn insert(&mut self, key: &[u8], h: u64, val: u64) -> Option<usize> {
+        if self.is_full() {
+            return None;
+        }
+        // Keep the load at most 1/2: linear probing stays short.
+        if (self.vals.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let slot = self.probe(key, h).expect_err("insert of a present key");
+        let id = self.vals.len();
+        self.keys.extend_from_slice(key);
+        self.vals.push(val);
+        self.slots[slot] = (h & !0xffff_ffff) | (id as u64 + 1);
+        Some(id)
+    }
+
+    fn grow(&mut self) {
+        self.bits += 1;
+        self.slots = vec![0; 1 << self.bits];
+        let mask = (1usize << self.bits) - 1;
+        for id in 0..self.vals.len() {
+            let h = hash(self.key(id));
+            let mut i = (h >> (64 - self.bits)) as usize;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (h & !0xffff_ffff) | (id as u64 + 1);
+        }
+    }
+}

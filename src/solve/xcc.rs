@@ -1,1 +1,0 @@
-//! Exact-cover engine (in progress).
