@@ -334,11 +334,16 @@ impl Elab<'_> {
 
     fn piece(&mut self, p: &PieceDecl) -> R<()> {
         let mut made = Vec::new();
-        let family = p.each.is_some();
         let res = match &p.each {
-            None => shape_of(&mut self.env, &p.shape).map(|cells| made.push(cells)),
+            None => shape_of(&mut self.env, &p.shape).map(|cells| made.push((p.name.name.clone(), cells))),
             Some(clause) => self.env.for_each(clause, &mut |env| {
-                made.push(shape_of(env, &p.shape)?);
+                // A family member is named by its parameters: `bone(0,1)`.
+                let args = p
+                    .params
+                    .iter()
+                    .map(|q| env.eval(&Expr { kind: ExprKind::Name(q.name.clone()), span: q.span }))
+                    .collect::<R<Vec<_>>>()?;
+                made.push((item_key(&p.name.name, &args), shape_of(env, &p.shape)?));
                 Ok(())
             }),
         };
@@ -346,17 +351,18 @@ impl Elab<'_> {
             self.broken.insert(p.name.name.clone());
             return Err(d);
         }
+        let family = p.each.is_some();
         let mut ids = Vec::new();
-        let first_number = self.model.pieces.len() as u32 + 1;
-        for (i, cells) in made.into_iter().enumerate() {
+        for (i, (name, cells)) in made.into_iter().enumerate() {
             let label = if family { (i + 1).to_string() } else { p.name.name.clone() };
             ids.push(self.model.pieces.len());
             self.model.pieces.push(Piece {
+                name,
                 label,
                 cells,
                 edges: None,
                 count: 1,
-                numbers: vec![first_number + i as u32],
+                numbers: vec![i as u32 + 1],
                 span: p.name.span,
             });
         }
@@ -396,6 +402,7 @@ impl Elab<'_> {
             } else {
                 ids.push(self.model.pieces.len());
                 self.model.pieces.push(Piece {
+                    name: format!("{}({number})", t.name.name),
                     label: number.to_string(),
                     cells: vec![(0, 0, None)],
                     edges: Some(labels),

@@ -60,6 +60,8 @@ pub struct Region {
 /// A piece after expansion. Identical pieces of one declaration are merged, with `count`.
 #[derive(Clone, Debug)]
 pub struct Piece {
+    /// Unique among pieces: `F`, `bone(0,1)`, `tile(3)`; names its item in the matrix.
+    pub name: String,
     /// Shown in answers: the piece's name (`F`), or its number in a family (`17`).
     pub label: String,
     /// Cells relative to the piece, as (row, col), each with the board value it must lie on.

@@ -239,7 +239,7 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
         .iter()
         .map(|&p| {
             let piece = &model.pieces[p];
-            b.add_primary(&format!("piece({})", piece.label), piece.count, piece.count)
+            b.add_primary(&piece.name, piece.count, piece.count)
         })
         .collect();
     // Edge items: `h` between a cell and its right neighbour, `v` between it and the one below.
@@ -299,7 +299,7 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
                         }
                     }
                     let (a, bb) = board.coord(placed[0]);
-                    b.add_option(&format!("{}@({a},{bb})", piece.label), &entries);
+                    b.add_option(&format!("{}@({a},{bb})", piece.name), &entries);
                     meanings.push(Meaning::Place { piece: p, cells: placed, edges: o.edges.clone() });
                 }
             }
