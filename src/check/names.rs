@@ -278,7 +278,8 @@ impl Checker {
             }
             ExprKind::Call { func, args } => {
                 let is_board = matches!(self.defined.get(&func.name), Some((Kind::Board, _)));
-                if !(BUILTINS.contains(&func.name.as_str()) || (is_board && self.in_move)) {
+                let move_builtin = crate::lower::moves::MOVE_BUILTINS.contains(&func.name.as_str());
+                if !(BUILTINS.contains(&func.name.as_str()) || (self.in_move && (is_board || move_builtin))) {
                     let mut known: Vec<&str> = BUILTINS.to_vec();
                     let boards: Vec<String> = if self.in_move {
                         self.defined.iter().filter(|(_, (k, _))| *k == Kind::Board).map(|(n, _)| n.clone()).collect()

@@ -1,19 +1,150 @@
 //! `solve`, `check` and `compile` for move-search specs.
 use super::exit::Exit;
-use super::{CompileArgs, Session, SolveArgs};
+use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::lower::elaborate::Elab;
+use crate::lower::moves::{LoweredMoves, lower};
+use crate::render::grid::draw;
+use crate::solve::moves::{self, Limits, Stop, TraceStep};
+use crate::solve::verify_moves::verify;
+use std::time::{Duration, Instant};
 
-pub fn check(_s: &Session, _elab: &mut Elab) -> Exit {
-    eprintln!("puzc: move search is not built yet");
-    Exit::Internal
+fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
+    lower(&s.spec, elab).map_err(|d| s.fail(&d))
 }
 
-pub fn compile(_s: &Session, _elab: &mut Elab, _args: &CompileArgs) -> Exit {
-    eprintln!("puzc: move search is not built yet");
-    Exit::Internal
+pub fn check(s: &Session, elab: &mut Elab) -> Exit {
+    lowered(s, elab).map_or_else(|e| e, |_| Exit::Solved)
 }
 
-pub fn solve(_s: &Session, _k: usize, _elab: &mut Elab, _args: &SolveArgs) -> Exit {
-    eprintln!("puzc: move search is not built yet");
-    Exit::Internal
+pub fn compile(s: &Session, elab: &mut Elab, args: &CompileArgs) -> Exit {
+    let low = match lowered(s, elab) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    match args.emit {
+        Emit::Moves => print!("{}", low.problem.to_text()),
+        Emit::Dlx => {
+            eprintln!("puzc: this spec is a played puzzle; use --emit moves");
+            return Exit::Usage;
+        }
+    }
+    Exit::Solved
+}
+
+pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
+    let started = Instant::now();
+    let low = match lowered(s, elab) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    let p = &low.problem;
+    let limits = Limits {
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t.max(0.0))),
+        ..Limits::default()
+    };
+    let out = moves::solve(p, &limits);
+    if let Some(sol) = &out.solution {
+        if let Err(why) = verify(p, sol) {
+            eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
+            return Exit::Internal;
+        }
+    }
+    let exit = match (&out.solution, out.stats.stop) {
+        (Some(_), _) => Exit::Solved,
+        (None, Stop::Exhausted) => Exit::NoSolution,
+        (None, _) => Exit::Limit,
+    };
+    let lines: Vec<String> = out
+        .solution
+        .iter()
+        .flatten()
+        .map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
+    match args.format {
+        Format::Text => {
+            if k > 1 {
+                println!();
+            }
+            if args.trace {
+                print_trace(s, elab, p, out.solution.as_deref().unwrap_or(&[]), &lines);
+            } else {
+                lines.iter().for_each(|l| println!("{l}"));
+            }
+        }
+        Format::Json => {
+            let moves: Vec<serde_json::Value> = out
+                .solution
+                .iter()
+                .flatten()
+                .map(|&m| {
+                    let mv = &p.moves[m as usize];
+                    let names = &low.params[mv.kind as usize];
+                    let mut o = serde_json::Map::new();
+                    o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
+                    for (n, a) in names.iter().zip(&mv.args) {
+                        o.insert(n.clone(), (*a).into());
+                    }
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            let status = match exit {
+                Exit::Solved => "solved",
+                Exit::NoSolution => "no solution",
+                _ => "limit reached",
+            };
+            println!("{}", serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes }));
+        }
+    }
+    match exit {
+        Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
+        Exit::Limit => eprintln!("puzc: instance {k}: {} before the search finished", match out.stats.stop {
+            Stop::Deadline => "the --timeout ran out",
+            Stop::TableFull => "the transposition table filled up",
+            _ => "the --max-nodes limit was reached",
+        }),
+        _ => {}
+    }
+    if args.stats {
+        eprintln!(
+            "instance {k}: {} moves, {} nodes, {} table entries{}; {:.3} ms",
+            p.moves.len(),
+            out.stats.nodes,
+            out.stats.tt_entries,
+            if out.stats.table_full { " (table full)" } else { "" },
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    exit
+}
+
+/// The board before the first move and after every move and rule step.
+fn print_trace(s: &Session, elab: &Elab, p: &crate::ir::moves::MoveProblem, sol: &[u32], lines: &[String]) {
+    let _ = s;
+    let board = elab.model.board.as_ref().expect("lowering checked the board");
+    let show = |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| g[c].to_string()));
+    let mut g = p.initial.clone();
+    println!("start:");
+    print!("{}", show(&g));
+    for (i, &m) in sol.iter().enumerate() {
+        let mut steps: Vec<TraceStep> = Vec::new();
+        moves::apply_move(p, &mut g, &p.moves[m as usize], Some(&mut steps));
+        println!("\nmove {}: {} {}", i + 1, p.move_names[p.moves[m as usize].kind as usize], lines[i]);
+        for st in &steps {
+            match &st.rule {
+                None => println!("after the move:"),
+                Some((_, r)) => println!("after {}:", rule_name(r)),
+            }
+            print!("{}", show(&st.grid));
+        }
+    }
+}
+
+fn rule_name(r: &crate::ir::moves::Rule) -> String {
+    use crate::ir::moves::Rule;
+    match r {
+        Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
+        Rule::ClearRuns { min } => format!("clear runs >= {min}"),
+        Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+    }
 }

@@ -259,7 +259,7 @@ impl Elab<'_> {
 }
 
 /// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
-fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
+pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
     {
         let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
         let zero_is_blank = !board.values.contains(&Value::Int(0));

@@ -3,5 +3,6 @@ pub mod elaborate;
 pub mod eval;
 pub mod instance;
 pub mod model;
+pub mod moves;
 pub mod value;
 pub mod xcc;

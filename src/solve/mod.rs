@@ -3,4 +3,5 @@
 pub mod answer;
 pub mod moves;
 pub mod verify;
+pub mod verify_moves;
 pub mod xcc;

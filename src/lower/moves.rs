@@ -1,0 +1,311 @@
+//! Lowering a played puzzle to the move-search IR.
+//!
+//! Every `move` is expanded over its `for` clause (in order: that order defines the *first*
+//! solution). With the parameters bound, coordinates become cell indices and everything that
+//! does not read the board folds to a constant, so a concrete move is a list of cell tests
+//! and cell writes. A move that would read or write a cell off the board does not exist.
+use super::elaborate::{Elab, coord_of};
+use super::eval::{Env, R, type_error};
+use super::model::Board;
+use super::value::Value;
+use crate::diag::{Code, Diagnostic, Diagnostics, Span};
+use crate::ir::moves::{Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule};
+use crate::syntax::ast::*;
+
+/// A lowered played puzzle and what is needed to print its answers.
+pub struct LoweredMoves {
+    pub problem: MoveProblem,
+    /// Per move kind, the names of the parameters printed for each move.
+    pub params: Vec<Vec<String>>,
+}
+
+/// Builtins that only make sense in move conditions.
+pub const MOVE_BUILTINS: &[&str] = &["group"];
+
+/// The default depth limit of `moves fewest`.
+pub const DEFAULT_FEWEST_MAX: u32 = 200;
+
+pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> {
+    let Some(board) = elab.model.board.clone() else {
+        let span = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))).map_or(Span::default(), |s| s.span);
+        return Err(vec![Diagnostic::new(Code::E105, span, "a played puzzle needs a board")
+            .label("moves on no board")
+            .help("declare the board the moves play on: `board cells[7, 5] of 0..=10`")]);
+    };
+    let mut diags = Vec::new();
+    let initial = match initial_state(&board) {
+        Ok(s) => s,
+        Err(d) => return Err(vec![d]),
+    };
+    let mut problem = MoveProblem {
+        rows: board.rows,
+        cols: board.cols,
+        on_board: board.on.clone(),
+        initial,
+        move_names: Vec::new(),
+        moves: Vec::new(),
+        rules: Vec::new(),
+        goal: Goal::Empty,
+        budget: Budget::Fewest { max: DEFAULT_FEWEST_MAX },
+        dead_below: None,
+    };
+    let mut params = Vec::new();
+    let mut goal = None;
+    let mut budget = None;
+    for stmt in &spec.stmts {
+        let r = match &stmt.kind {
+            StmtKind::Move(m) => {
+                params.push(if m.params.is_empty() {
+                    m.each.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.clone())).collect()
+                } else {
+                    m.params.iter().map(|p| p.name.clone()).collect()
+                });
+                expand_move(m, &board, &mut elab.env, &mut problem)
+            }
+            StmtKind::After(rules) => rules.iter().try_for_each(|r| {
+                problem.rules.push(rule(&r.node, r.span, &mut elab.env)?);
+                Ok(())
+            }),
+            StmtKind::Goal(g) => goal_of(&g.node, &board, &mut elab.env).map(|g| goal = Some(g)),
+            StmtKind::Budget(b) => budget_of(&b.node, b.span, &mut elab.env).map(|b| budget = Some(b)),
+            _ => Ok(()),
+        };
+        if let Err(d) = r {
+            diags.push(d);
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    problem.goal = goal.unwrap_or(Goal::Empty);
+    if let Some(b) = budget {
+        problem.budget = b;
+    }
+    problem.dead_below = dead_below(&problem);
+    Ok(LoweredMoves { problem, params })
+}
+
+/// The starting grid: given values, 0 (empty) where nothing is given.
+fn initial_state(board: &Board) -> R<Vec<u8>> {
+    let byte = |v: &Value| match v {
+        Value::Int(n) if (0..=255).contains(n) => Some(*n as u8),
+        _ => None,
+    };
+    if let Some(bad) = board.values.iter().find(|v| byte(v).is_none()) {
+        return Err(Diagnostic::new(Code::E103, board.span, format!("a played board holds numbers 0..=255, but `{bad}` is one of its values"))
+            .label("values of a played board")
+            .help("number the values: 0 is an empty cell, 1.. are blocks, pegs, tiles or colours"));
+    }
+    Ok(board.given.iter().map(|g| g.map_or(0, |i| byte(&board.values[i]).unwrap())).collect())
+}
+
+fn cell_of(board: &Board, v: &Value, span: Span) -> R<Option<CellIx>> {
+    let (a, b) = coord_of(v, span)?;
+    Ok(board.cell(a, b).filter(|&c| board.on[c]).map(|c| c as CellIx))
+}
+
+/// Expands one `move` over its `for` clause into concrete moves.
+fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MoveProblem) -> R<()> {
+    let kind = problem.move_names.len() as u32;
+    problem.move_names.push(m.name.name.clone());
+    let printed: Vec<Ident> = if m.params.is_empty() {
+        m.each.binders.iter().flat_map(|b| b.names.iter().cloned()).collect()
+    } else {
+        m.params.clone()
+    };
+    let mut made = Vec::new();
+    env.for_each(&m.each, &mut |env| {
+        let mut args = Vec::with_capacity(printed.len());
+        for p in &printed {
+            args.push(match env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span })? {
+                Value::Int(n) => n,
+                v => return Err(type_error("a number", &v, p.span, "printed move parameters are numbers")),
+            });
+        }
+        let mut when = Vec::new();
+        if let Some(w) = &m.when {
+            if !conditions(w, board, env, &mut when)? {
+                return Ok(());
+            }
+        }
+        let mut effects = Vec::with_capacity(m.effects.len());
+        for e in &m.effects {
+            match effect(&e.node, board, env)? {
+                Some(eff) => effects.push(eff),
+                None => return Ok(()), // touches a cell off the board: no such move
+            }
+        }
+        made.push(MoveInstance { kind, args, when, effects });
+        Ok(())
+    })?;
+    problem.moves.extend(made);
+    Ok(())
+}
+
+/// Adds the conditions of `e` (comparisons joined by `and`) to `out`. Returns false when a
+/// condition is false whatever the board holds, or reads a cell off the board.
+fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<bool> {
+    if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
+        return Ok(conditions(lhs, board, env, out)? && conditions(rhs, board, env, out)?);
+    }
+    if !reads_board(e, board) {
+        return env.eval_bool(e, "a move's `when` is a condition");
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
+    let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
+    // `group(x, y) >= k`: the connected group at the cell has at least k cells.
+    if let ExprKind::Call { func, args } = &lhs.kind {
+        if func.name == "group" {
+            if op != CmpOp::Ge || args.len() != 2 {
+                return Err(not_simple(e).help("write `group(x, y) >= k`"));
+            }
+            let at = Value::Tuple(env.eval_all(args)?.into());
+            let min = env.eval_int(rhs, "a group size is a number")?;
+            return Ok(match cell_of(board, &at, lhs.span)? {
+                Some(cell) => {
+                    out.push(Cond::GroupAtLeast { cell, min: min.clamp(0, u32::MAX as i64) as u32 });
+                    true
+                }
+                None => false,
+            });
+        }
+    }
+    let (Some(l), Some(r)) = (operand(lhs, board, env)?, operand(rhs, board, env)?) else { return Ok(false) };
+    out.push(Cond::Cmp { lhs: l, op, rhs: r });
+    Ok(true)
+}
+
+fn not_simple(e: &Expr) -> Diagnostic {
+    Diagnostic::new(Code::E109, e.span, "a move's condition must compare cells and numbers")
+        .label("too complex to test on the board")
+        .help("write comparisons joined by `and`, such as `cells(x, y) != 0 and cells(x + d, y) == 0`")
+}
+
+/// A cell read (`board(x, y)`) or a number; `None` for a cell off the board.
+fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
+    if let ExprKind::Call { func, args } = &e.kind {
+        if func.name == board.name {
+            let at = Value::Tuple(env.eval_all(args)?.into());
+            return Ok(cell_of(board, &at, e.span)?.map(Operand::Cell));
+        }
+    }
+    if reads_board(e, board) {
+        return Err(not_simple(e));
+    }
+    let n = env.eval_int(e, "cells hold numbers")?;
+    u8::try_from(n).map(|v| Some(Operand::Const(v))).map_err(|_| {
+        Diagnostic::new(Code::G204, e.span, format!("{n} cannot be a cell's value")).label("cells hold 0..=255")
+    })
+}
+
+fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
+    let mut cell = |x: &Expr| -> R<Option<CellIx>> {
+        let v = env.eval(x)?;
+        cell_of(board, &v, x.span)
+    };
+    Ok(match e {
+        EffectDecl::Swap(a, b) => match (cell(a)?, cell(b)?) {
+            (Some(a), Some(b)) => Some(Effect::Swap(a, b)),
+            _ => None,
+        },
+        EffectDecl::Set(a, v) => {
+            let Some(c) = cell(a)? else { return Ok(None) };
+            operand(v, board, env)?.map(|value| Effect::Set { cell: c, value })
+        }
+        EffectDecl::RemoveGroup(a) => cell(a)?.map(|c| Effect::RemoveGroup { cell: c }),
+    })
+}
+
+/// Whether an expression reads the board (calls the board or `group`).
+fn reads_board(e: &Expr, board: &Board) -> bool {
+    match &e.kind {
+        ExprKind::Call { func, args } => {
+            func.name == board.name || MOVE_BUILTINS.contains(&func.name.as_str()) || args.iter().any(|a| reads_board(a, board))
+        }
+        ExprKind::Unary { operand, .. } => reads_board(operand, board),
+        ExprKind::Binary { lhs, rhs, .. } => reads_board(lhs, board) || reads_board(rhs, board),
+        ExprKind::Tuple(v) | ExprKind::List(v) | ExprKind::Set(v) => v.iter().any(|x| reads_board(x, board)),
+        _ => false,
+    }
+}
+
+fn cmp_op(op: BinOp) -> Option<CmpOp> {
+    Some(match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        BinOp::Ge => CmpOp::Ge,
+        _ => return None,
+    })
+}
+
+fn at_least(env: &mut Env, e: &Expr, what: &str) -> R<u32> {
+    let n = env.eval_int(e, what)?;
+    if !(1..=1_000_000).contains(&n) {
+        return Err(Diagnostic::new(Code::E109, e.span, format!("{what} must be at least 1, found {n}")).label("out of range"));
+    }
+    Ok(n as u32)
+}
+
+fn rule(r: &RuleDecl, _span: Span, env: &mut Env) -> R<Rule> {
+    Ok(match r {
+        RuleDecl::Gravity(d) => Rule::Gravity(match d {
+            Direction::Down => Dir::Down,
+            Direction::Up => Dir::Up,
+            Direction::Left => Dir::Left,
+            Direction::Right => Dir::Right,
+        }),
+        RuleDecl::ClearRuns(e) => Rule::ClearRuns { min: at_least(env, e, "a run's length")? },
+        RuleDecl::ClearGroups(e) => Rule::ClearGroups { min: at_least(env, e, "a group's size")? },
+    })
+}
+
+fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
+    Ok(match g {
+        GoalDecl::Empty => Goal::Empty,
+        GoalDecl::Count(e) => Goal::NonEmptyCount(env.eval_int(e, "the number of blocks left").and_then(|n| {
+            u32::try_from(n).map_err(|_| Diagnostic::new(Code::E109, e.span, "a count of blocks is 0 or more").label("negative"))
+        })?),
+        GoalDecl::Pattern(s) => {
+            let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset);
+            let grid = super::elaborate::read_grid(board, &mut reader)?;
+            let values = initial_state(&Board { given: grid.clone(), ..board.clone() })?;
+            Goal::Pattern(grid.iter().zip(values).map(|(g, v)| g.map(|_| v)).collect())
+        }
+    })
+}
+
+fn budget_of(b: &BudgetDecl, span: Span, env: &mut Env) -> R<Budget> {
+    let count = |env: &mut Env, e: &Expr| -> R<u32> {
+        let n = env.eval_int(e, "a number of moves")?;
+        u32::try_from(n).map_err(|_| {
+            Diagnostic::new(Code::E109, e.span, format!("a number of moves is 0 or more, found {n}")).label("out of range")
+        })
+    };
+    let _ = span;
+    Ok(match b {
+        BudgetDecl::Exactly(e) => Budget::Exactly(count(env, e)?),
+        BudgetDecl::AtMost(e) => Budget::AtMost(count(env, e)?),
+        BudgetDecl::Fewest(e) => Budget::Fewest { max: e.as_ref().map(|e| count(env, e)).transpose()?.unwrap_or(DEFAULT_FEWEST_MAX) },
+    })
+}
+
+/// Dead-state pruning that follows from the rules: when the goal is an empty board, every
+/// move only swaps cells (so no value appears or disappears by a move), and the only rules
+/// that remove blocks clear runs or groups of at least k equal values, then a value with
+/// 1..k-1 blocks left can never vanish.
+fn dead_below(p: &MoveProblem) -> Option<u32> {
+    if p.goal != Goal::Empty || !p.moves.iter().all(|m| m.effects.iter().all(|e| matches!(e, Effect::Swap(..)))) {
+        return None;
+    }
+    p.rules
+        .iter()
+        .filter_map(|r| match r {
+            Rule::ClearRuns { min } | Rule::ClearGroups { min } => Some(*min),
+            Rule::Gravity(_) => None,
+        })
+        .min()
+        .filter(|&k| k >= 2)
+}

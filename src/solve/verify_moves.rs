@@ -1,0 +1,191 @@
+//! The independent verifier of move-search answers: replays a move list on the problem with
+//! a plain simulator written apart from the engine (no shared code, no cleverness), checking
+//! that every move is legal, the budget is kept and the goal holds at the end.
+use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule};
+
+pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
+    let n = moves.len() as u32;
+    match p.budget {
+        Budget::Exactly(k) if n != k => return Err(format!("{n} moves, but exactly {k} are required")),
+        Budget::AtMost(k) | Budget::Fewest { max: k } if n > k => return Err(format!("{n} moves, more than {k}")),
+        _ => {}
+    }
+    let mut g = p.initial.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        let mv = p.moves.get(m as usize).ok_or_else(|| format!("move {i} does not exist"))?;
+        for c in &mv.when {
+            if !holds(p, &g, c) {
+                return Err(format!("move {} ({:?}) is not legal", i + 1, mv.args));
+            }
+        }
+        let before = g.clone();
+        let read = |o: &Operand| match o {
+            Operand::Cell(c) => before[*c as usize],
+            Operand::Const(v) => *v,
+        };
+        for e in &mv.effects {
+            match e {
+                Effect::Set { cell, value } => g[*cell as usize] = read(value),
+                Effect::Swap(a, b) => {
+                    g[*a as usize] = before[*b as usize];
+                    g[*b as usize] = before[*a as usize];
+                }
+                Effect::RemoveGroup { cell } => {
+                    for c in group(p, &before, *cell as usize) {
+                        g[c] = 0;
+                    }
+                }
+            }
+        }
+        settle(p, &mut g);
+    }
+    let ok = match &p.goal {
+        Goal::Empty => g.iter().all(|&v| v == 0),
+        Goal::NonEmptyCount(k) => g.iter().filter(|&&v| v != 0).count() as u32 == *k,
+        Goal::Pattern(want) => want.iter().zip(&g).all(|(w, v)| w.is_none_or(|w| w == *v)),
+    };
+    if ok { Ok(()) } else { Err("the goal does not hold after the last move".into()) }
+}
+
+fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
+    match c {
+        Cond::Cmp { lhs, op, rhs } => {
+            let v = |o: &Operand| match o {
+                Operand::Cell(c) => g[*c as usize],
+                Operand::Const(v) => *v,
+            };
+            let (a, b) = (v(lhs), v(rhs));
+            match op {
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
+            }
+        }
+        Cond::GroupAtLeast { cell, min } => g[*cell as usize] != 0 && group(p, g, *cell as usize).len() as u32 >= *min,
+    }
+}
+
+/// Cells of the 4-connected group of equal non-empty values containing `start`.
+fn group(p: &MoveProblem, g: &[u8], start: usize) -> Vec<usize> {
+    if g[start] == 0 {
+        return vec![];
+    }
+    let mut seen = vec![false; g.len()];
+    let mut todo = vec![start];
+    let mut out = vec![];
+    seen[start] = true;
+    while let Some(c) = todo.pop() {
+        out.push(c);
+        for d in neighbours(p, c) {
+            if !seen[d] && g[d] == g[start] {
+                seen[d] = true;
+                todo.push(d);
+            }
+        }
+    }
+    out
+}
+
+fn neighbours(p: &MoveProblem, c: usize) -> Vec<usize> {
+    let (r, col) = (c / p.cols, c % p.cols);
+    let mut v = Vec::new();
+    if r > 0 { v.push(c - p.cols) }
+    if r + 1 < p.rows { v.push(c + p.cols) }
+    if col > 0 { v.push(c - 1) }
+    if col + 1 < p.cols { v.push(c + 1) }
+    v.into_iter().filter(|&d| p.on_board[d]).collect()
+}
+
+/// Runs the rules in order, again and again, until a whole pass changes nothing.
+fn settle(p: &MoveProblem, g: &mut [u8]) {
+    loop {
+        let before = g.to_vec();
+        for r in &p.rules {
+            match r {
+                Rule::Gravity(d) => gravity(p, g, *d),
+                Rule::ClearRuns { min } => clear_runs(p, g, *min as usize),
+                Rule::ClearGroups { min } => {
+                    let mut doomed = vec![];
+                    for c in 0..g.len() {
+                        let grp = group(p, g, c);
+                        if grp.len() >= *min as usize {
+                            doomed.extend(grp);
+                        }
+                    }
+                    for c in doomed {
+                        g[c] = 0;
+                    }
+                }
+            }
+        }
+        if g == &before[..] {
+            return;
+        }
+    }
+}
+
+/// One cell at a time, a block moves one step in the direction while the next cell is empty.
+fn gravity(p: &MoveProblem, g: &mut [u8], d: Dir) {
+    let (dr, dc): (isize, isize) = match d {
+        Dir::Down => (1, 0),
+        Dir::Up => (-1, 0),
+        Dir::Left => (0, -1),
+        Dir::Right => (0, 1),
+    };
+    loop {
+        let mut moved = false;
+        for c in 0..g.len() {
+            if g[c] == 0 || !p.on_board[c] {
+                continue;
+            }
+            let (r, col) = ((c / p.cols) as isize + dr, (c % p.cols) as isize + dc);
+            if r < 0 || col < 0 || r >= p.rows as isize || col >= p.cols as isize {
+                continue;
+            }
+            let t = r as usize * p.cols + col as usize;
+            if p.on_board[t] && g[t] == 0 {
+                g[t] = g[c];
+                g[c] = 0;
+                moved = true;
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}
+
+fn clear_runs(p: &MoveProblem, g: &mut [u8], min: usize) {
+    let mut doomed = vec![false; g.len()];
+    for c in 0..g.len() {
+        for (dr, dc) in [(0usize, 1usize), (1, 0)] {
+            let mut cells = vec![c];
+            let (mut r, mut col) = (c / p.cols, c % p.cols);
+            loop {
+                r += dr;
+                col += dc;
+                if r >= p.rows || col >= p.cols {
+                    break;
+                }
+                let t = r * p.cols + col;
+                if !p.on_board[t] || g[t] != g[c] {
+                    break;
+                }
+                cells.push(t);
+            }
+            if g[c] != 0 && p.on_board[c] && cells.len() >= min {
+                for t in cells {
+                    doomed[t] = true;
+                }
+            }
+        }
+    }
+    for (c, d) in doomed.iter().enumerate() {
+        if *d {
+            g[c] = 0;
+        }
+    }
+}
