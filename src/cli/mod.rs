@@ -33,6 +33,10 @@ pub fn main() -> i32 {
 /// A panic is a bug: say so in one line and exit 70, never a backtrace.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
+        // A reader that stopped early (`puzc ... | head`) is not a bug: leave quietly.
+        if panic_message(info).contains("Broken pipe") {
+            std::process::exit(Exit::Io as i32);
+        }
         let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("puzc: internal error{place}: {}", panic_message(info));
         eprintln!("This is a bug in puzc; please report it with the spec that caused it.");
