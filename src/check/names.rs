@@ -220,6 +220,11 @@ impl Checker {
                 BudgetDecl::Exactly(e) | BudgetDecl::AtMost(e) | BudgetDecl::Fewest(Some(e)) => self.expr(e),
                 BudgetDecl::Fewest(None) => {}
             },
+            StmtKind::Cases(c) => {
+                if let Cases::Until(e) = &c.node {
+                    self.expr(e);
+                }
+            }
             StmtKind::Puzzle(_) | StmtKind::Import(_) | StmtKind::MatchEdges | StmtKind::Answer(_) | StmtKind::Instance(_) => {}
         }
     }

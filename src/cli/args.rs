@@ -76,13 +76,13 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Stop after N solutions (with --all or --count).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Give up after this many seconds (exit 5).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Give up after this many search nodes (exit 5).
     #[arg(long, value_name = "N")]
@@ -102,4 +102,18 @@ pub struct CompileArgs {
     /// What to print.
     #[arg(long, value_enum, default_value_t = Emit::Dlx)]
     pub emit: Emit,
+}
+
+/// A number of seconds: finite or `inf`, never negative or NaN.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t >= 0.0 => Ok(t),
+        _ => Err(format!("`{s}` is not a number of seconds (0 or more)")),
+    }
+}
+
+/// The instant `seconds` from `start`; `None` (no limit) when that lies past what a clock can say.
+pub fn deadline(start: std::time::Instant, seconds: Option<f64>) -> Option<std::time::Instant> {
+    let d = std::time::Duration::try_from_secs_f64(seconds?).ok()?;
+    start.checked_add(d)
 }

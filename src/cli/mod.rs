@@ -99,6 +99,13 @@ impl Session {
             return Err(Exit::BadSpec);
         }
         let overrides = parse_overrides(&common.set)?;
+        for name in overrides.keys() {
+            let known = spec.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Let { name: n, .. } if &n.name == name));
+            if !known {
+                eprintln!("puzc: --set {name}=...: the spec has no `let {name}`");
+                return Err(Exit::Usage);
+            }
+        }
         let instance = match &common.instance {
             Some(path) => {
                 let text = if path.as_os_str() == "-" {
@@ -144,10 +151,18 @@ impl Session {
         let (file, base, text) = self.instance.clone();
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits { work: self.common.max_expansion, ..ExpandLimits::default() };
+        let cases = match CaseRule::of(&self.spec, &mut reader) {
+            Ok(c) => c,
+            Err(d) => return self.fail(&[d]),
+        };
         let mut worst = Exit::Solved;
         for k in 1.. {
-            if k > 1 && reader.at_end() {
-                break;
+            match &cases {
+                CaseRule::ToEnd if k > 1 && reader.at_end() => break,
+                CaseRule::Counted(n) if k > *n => break,
+                CaseRule::Until(sentinel) if reader.peek_word() == Some(sentinel.as_str()) => break,
+                CaseRule::Until(_) if k > 1 && reader.at_end() => break,
+                _ => {}
             }
             let before = reader.position();
             let (mut elab, diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
@@ -206,4 +221,37 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
         out.insert(name.trim().to_string(), v);
     }
     Ok(out)
+}
+
+/// How the cases of an instance follow one another (`cases ...`; to the end by default).
+enum CaseRule {
+    ToEnd,
+    Counted(usize),
+    Until(String),
+}
+
+impl CaseRule {
+    /// Reads the rule from the spec; `cases counted` reads the count from the instance.
+    fn of(spec: &Spec, reader: &mut InstanceReader) -> Result<CaseRule, Diagnostic> {
+        use crate::syntax::ast::Cases;
+        let decl = spec.stmts.iter().rev().find_map(|s| match &s.kind {
+            StmtKind::Cases(c) => Some(c),
+            _ => None,
+        });
+        Ok(match decl.map(|c| &c.node) {
+            None => CaseRule::ToEnd,
+            Some(Cases::Counted) => {
+                let (n, span) = reader.int("the number of cases")?;
+                let n = usize::try_from(n).map_err(|_| {
+                    Diagnostic::new(crate::diag::Code::I304, span, format!("{n} cannot be a number of cases"))
+                        .label("a count of cases is 0 or more")
+                })?;
+                CaseRule::Counted(n)
+            }
+            Some(Cases::Until(e)) => {
+                let mut env = crate::lower::eval::Env::new(1000);
+                CaseRule::Until(env.eval(e)?.to_string())
+            }
+        })
+    }
 }

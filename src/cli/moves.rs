@@ -6,7 +6,7 @@ use crate::lower::moves::{LoweredMoves, lower};
 use crate::render::grid::draw;
 use crate::solve::moves::{self, Limits, Stop, TraceStep};
 use crate::solve::verify_moves::verify;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
     lower(&s.spec, elab).map_err(|d| s.fail(&d))
@@ -40,7 +40,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let p = &low.problem;
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
-        deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t.max(0.0))),
+        deadline: super::deadline(started, args.timeout),
         ..Limits::default()
     };
     let out = moves::solve(p, &limits);

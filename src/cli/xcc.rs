@@ -8,7 +8,7 @@ use crate::solve::answer::decode;
 use crate::solve::verify::verify;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
 use crate::syntax::ast::AnswerMode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// `--count` verifies this many solutions; printed solutions are all verified.
 const VERIFY_WHEN_COUNTING: u64 = 1000;
@@ -60,7 +60,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             _ => args.limit,
         },
         max_nodes: args.max_nodes,
-        deadline: args.timeout.map(|t| started + Duration::from_secs_f64(t.max(0.0))),
+        deadline: super::deadline(started, args.timeout),
     };
     let mut shown = Vec::new();
     let mut json = Vec::new();
@@ -102,6 +102,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 println!();
             }
             match mode {
+                // A count cut short by a limit is not the count: it goes to stderr only.
+                AnswerMode::Count if exit == Exit::Limit => {
+                    eprintln!("puzc: instance {k}: {} solutions found before the limit", stats.solutions)
+                }
                 AnswerMode::Count => println!("{}", stats.solutions),
                 AnswerMode::All => {
                     for (i, sol) in shown.iter().enumerate() {

@@ -60,6 +60,14 @@ impl<'a> InstanceReader<'a> {
         Ok((&self.text[start..start + len], self.span(start, start + len)))
     }
 
+    /// The next word without consuming it.
+    pub fn peek_word(&mut self) -> Option<&'a str> {
+        let save = self.pos;
+        let w = self.word("").ok().map(|(w, _)| w);
+        self.pos = save;
+        w
+    }
+
     /// The next non-blank character and its span.
     pub fn char(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
         self.skip_blank();

@@ -277,14 +277,21 @@ fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
     })
 }
 
-fn budget_of(b: &BudgetDecl, span: Span, env: &mut Env) -> R<Budget> {
+/// The deepest search a budget may ask for; the engine keeps per-depth buffers.
+pub const MAX_MOVES: i64 = 10_000;
+
+fn budget_of(b: &BudgetDecl, _span: Span, env: &mut Env) -> R<Budget> {
     let count = |env: &mut Env, e: &Expr| -> R<u32> {
         let n = env.eval_int(e, "a number of moves")?;
+        if n > MAX_MOVES {
+            return Err(Diagnostic::new(Code::S401, e.span, format!("a search {n} moves deep is too large"))
+                .label(format!("more than {MAX_MOVES} moves"))
+                .help(format!("move budgets are limited to {MAX_MOVES} moves")));
+        }
         u32::try_from(n).map_err(|_| {
             Diagnostic::new(Code::E109, e.span, format!("a number of moves is 0 or more, found {n}")).label("out of range")
         })
     };
-    let _ = span;
     Ok(match b {
         BudgetDecl::Exactly(e) => Budget::Exactly(count(env, e)?),
         BudgetDecl::AtMost(e) => Budget::AtMost(count(env, e)?),

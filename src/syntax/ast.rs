@@ -49,6 +49,7 @@ pub enum StmtKind {
     Option(OptionDecl),
     Answer(Spanned<AnswerMode>),
     Instance(StrLit),
+    Cases(Spanned<Cases>),
     Move(MoveDecl),
     After(Vec<Spanned<RuleDecl>>),
     Goal(Spanned<GoalDecl>),
@@ -172,6 +173,13 @@ pub enum AnswerMode {
     All,
     Count,
     Unique,
+}
+
+/// How the cases of an instance file are delimited.
+#[derive(Clone, Debug)]
+pub enum Cases {
+    Until(Expr),
+    Counted,
 }
 
 #[derive(Clone, Debug)]

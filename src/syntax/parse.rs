@@ -225,6 +225,15 @@ impl Cx {
                 StmtKind::Answer(Spanned { node: mode, span: self.span(&p) })
             }
             Rule::instance_stmt => StmtKind::Instance(self.string(it.next().unwrap())),
+            Rule::cases_stmt => {
+                let c = it.next().unwrap();
+                let cspan = self.span(&c);
+                let node = match c.as_rule() {
+                    Rule::cases_until => Cases::Until(self.expr(c.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?),
+                    _ => Cases::Counted,
+                };
+                StmtKind::Cases(Spanned { node, span: cspan })
+            }
             Rule::move_stmt => {
                 let name = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -535,5 +544,24 @@ fn is_keyword(r: Rule) -> bool {
         | Rule::kw_for
         | Rule::kw_in
         | Rule::kw_where
+        | Rule::kw_cases
+        | Rule::kw_until
+        | Rule::kw_counted
     )
+}
+
+#[cfg(test)]
+mod tests {
+    /// `is_keyword` must list every `kw_` rule of the grammar, or statements misread their parts.
+    #[test]
+    fn every_keyword_rule_is_known() {
+        let grammar = include_str!("../../grammar/puz.pest");
+        for line in grammar.lines() {
+            if let Some(name) = line.strip_prefix("kw_") {
+                let name = format!("kw_{}", name.split_whitespace().next().unwrap());
+                let source = include_str!("parse.rs");
+                assert!(source.contains(&format!("Rule::{name}\n")) || source.contains(&format!("Rule::{name})")), "{name} missing from is_keyword");
+            }
+        }
+    }
 }
