@@ -70,6 +70,8 @@ pub(crate) struct Session {
     pub common: CommonArgs,
     pub overrides: HashMap<String, Value>,
     instance: (FileId, usize, String),
+    /// False when the spec has no inline instance and no `--instance` was given.
+    has_instance: bool,
 }
 
 impl Session {
@@ -132,7 +134,24 @@ impl Session {
                 }
             }
         };
-        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance })
+        let has_instance = common.instance.is_some()
+            || spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Instance(_)) && s.span.file == root);
+        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance, has_instance })
+    }
+
+    /// "The instance ended early" on an instance that does not exist is really "no instance".
+    fn explain_missing_instance(&self, diags: &mut [Diagnostic]) {
+        let reader = self.spec.stmts.iter().find(|s| match &s.kind {
+            StmtKind::Param { .. } | StmtKind::Tiles(_) => true,
+            StmtKind::Given { source, .. } => matches!(source, crate::syntax::ast::GivenSource::Instance(_)),
+            _ => false,
+        });
+        for d in diags.iter_mut().filter(|d| d.code == crate::diag::Code::I303) {
+            let span = reader.map_or(d.label.span, |s| s.span);
+            *d = Diagnostic::new(crate::diag::Code::I301, span, "this spec reads an instance, but none was given")
+                .label("reads instance data")
+                .help("add `instance \"\"\" ... \"\"\"` to the spec, or pass `--instance FILE`");
+        }
     }
 
     pub fn fail(&self, diags: &[Diagnostic]) -> Exit {
@@ -151,7 +170,7 @@ impl Session {
         let (file, base, text) = self.instance.clone();
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits { work: self.common.max_expansion, ..ExpandLimits::default() };
-        let cases = match CaseRule::of(&self.spec, &mut reader) {
+        let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
             Ok(c) => c,
             Err(d) => return self.fail(&[d]),
         };
@@ -165,7 +184,10 @@ impl Session {
                 _ => {}
             }
             let before = reader.position();
-            let (mut elab, diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            let (mut elab, mut diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            if !self.has_instance {
+                self.explain_missing_instance(&mut diags);
+            }
             if !diags.is_empty() {
                 return self.fail(&diags);
             }
@@ -197,7 +219,7 @@ impl Session {
 
     fn compile(&mut self, args: &CompileArgs) -> Exit {
         let moves = self.is_moves();
-        self.for_each_instance(&mut |s, _, elab| if moves { moves::compile(s, elab, args) } else { xcc::compile(s, elab, args) })
+        self.for_each_instance(&mut |s, k, elab| if moves { moves::compile(s, k, elab, args) } else { xcc::compile(s, k, elab, args) })
     }
 }
 
@@ -232,7 +254,7 @@ enum CaseRule {
 
 impl CaseRule {
     /// Reads the rule from the spec; `cases counted` reads the count from the instance.
-    fn of(spec: &Spec, reader: &mut InstanceReader) -> Result<CaseRule, Diagnostic> {
+    fn of(spec: &Spec, overrides: &HashMap<String, Value>, reader: &mut InstanceReader) -> Result<CaseRule, Diagnostic> {
         use crate::syntax::ast::Cases;
         let decl = spec.stmts.iter().rev().find_map(|s| match &s.kind {
             StmtKind::Cases(c) => Some(c),
@@ -249,7 +271,17 @@ impl CaseRule {
                 CaseRule::Counted(n)
             }
             Some(Cases::Until(e)) => {
-                let mut env = crate::lower::eval::Env::new(1000);
+                // The sentinel may name a constant: evaluate the spec's `let`s first.
+                let mut env = crate::lower::eval::Env::new(1_000_000);
+                for s in &spec.stmts {
+                    if let StmtKind::Let { name, value } = &s.kind {
+                        let v = match overrides.get(&name.name) {
+                            Some(v) => v.clone(),
+                            None => env.eval(value)?,
+                        };
+                        env.globals.insert(name.name.clone(), (v, name.span));
+                    }
+                }
                 CaseRule::Until(env.eval(e)?.to_string())
             }
         })

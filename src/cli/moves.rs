@@ -16,7 +16,10 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
     lowered(s, elab).map_or_else(|e| e, |_| Exit::Solved)
 }
 
-pub fn compile(s: &Session, elab: &mut Elab, args: &CompileArgs) -> Exit {
+pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
+    if k > 1 {
+        println!();
+    }
     let low = match lowered(s, elab) {
         Ok(l) => l,
         Err(e) => return e,

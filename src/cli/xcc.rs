@@ -21,7 +21,10 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
     lowered(s, elab).map_or_else(|e| e, |_| Exit::Solved)
 }
 
-pub fn compile(s: &Session, elab: &mut Elab, args: &CompileArgs) -> Exit {
+pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
+    if k > 1 {
+        println!(); // a blank line between the problems of several instances
+    }
     let low = match lowered(s, elab) {
         Ok(l) => l,
         Err(e) => return e,
@@ -75,7 +78,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 bad = Some(why);
                 return Flow::Stop;
             }
-            if keep && (mode != AnswerMode::Unique || shown.is_empty()) {
+            if keep && (mode != AnswerMode::Unique || found == 1) {
                 match args.format {
                     Format::Text => shown.push(render::text::xcc_answer(model, &ans)),
                     Format::Json => json.push(render::json::xcc_answer(model, &ans)),
@@ -92,6 +95,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let exit = match (mode, stats.solutions) {
         _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Exit::Limit,
         (AnswerMode::Unique, n) if n > 1 => Exit::NotUnique,
+        // A finished count is an answer, even when it is 0.
         (AnswerMode::Count, _) => Exit::Solved,
         (_, 0) => Exit::NoSolution,
         _ => Exit::Solved,
@@ -104,7 +108,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             match mode {
                 // A count cut short by a limit is not the count: it goes to stderr only.
                 AnswerMode::Count if exit == Exit::Limit => {
-                    eprintln!("puzc: instance {k}: {} solutions found before the limit", stats.solutions)
+                    eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"))
                 }
                 AnswerMode::Count => println!("{}", stats.solutions),
                 AnswerMode::All => {
@@ -117,13 +121,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                     if !shown.is_empty() {
                         println!();
                     }
-                    println!("{} solution{}", stats.solutions, if stats.solutions == 1 { "" } else { "s" });
+                    println!("{}", plural(stats.solutions, "solution"));
                 }
                 _ => shown.iter().take(1).for_each(|s| print!("{s}")),
             }
         }
         Format::Json => {
             let status = match exit {
+                Exit::Solved if mode == AnswerMode::Count => "counted",
                 Exit::Solved => "solved",
                 Exit::NoSolution => "no solution",
                 Exit::NotUnique => "not unique",
@@ -159,6 +164,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
+}
+
+/// `1 solution`, `2 solutions`.
+fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 fn limit_name(stop: Stop) -> &'static str {

@@ -38,7 +38,12 @@ pub struct Elab<'s> {
     overrides: &'s HashMap<String, Value>,
     /// A name that failed to elaborate: later uses are skipped without a second error.
     broken: std::collections::HashSet<String>,
+    /// Pieces made by families so far (they are numbered on from here).
+    family_members: u32,
 }
+
+/// The key in `broken` that says the board failed (no spec name can contain spaces).
+const BOARD_BROKEN: &str = "the board";
 
 /// Elaborates `spec` against the instance in `input`.
 pub fn elaborate<'s>(
@@ -57,6 +62,7 @@ pub fn elaborate<'s>(
         item_families: HashMap::new(),
         overrides,
         broken: Default::default(),
+        family_members: 0,
     };
     for stmt in &spec.stmts {
         if let Err(d) = el.stmt(stmt, input, limits) {
@@ -73,7 +79,26 @@ pub fn elaborate<'s>(
 }
 
 impl Elab<'_> {
+    /// Whether a statement needs something that already failed: it is skipped without a
+    /// second, follow-on error.
+    fn needs_broken(&self, stmt: &Stmt) -> bool {
+        let board_broken = self.broken.contains(BOARD_BROKEN);
+        match &stmt.kind {
+            StmtKind::Fill(_) | StmtKind::Given { .. } | StmtKind::Region(_) | StmtKind::Place(_) | StmtKind::Confine { .. } => {
+                board_broken
+            }
+            StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
+            _ => false,
+        }
+    }
+
     fn stmt(&mut self, stmt: &Stmt, input: &mut InstanceReader, limits: ExpandLimits) -> R<()> {
+        if self.needs_broken(stmt) {
+            if let StmtKind::Region(r) = &stmt.kind {
+                self.broken.insert(r.name.name.clone());
+            }
+            return Ok(());
+        }
         match &stmt.kind {
             StmtKind::Puzzle(title) => self.model.title = title.text.clone(),
             StmtKind::Let { name, value } => {
@@ -99,7 +124,9 @@ impl Elab<'_> {
                 }
                 self.env.globals.insert(name.name.clone(), (Value::Int(n), name.span));
             }
-            StmtKind::Board(b) => self.board(b, limits)?,
+            StmtKind::Board(b) => self.board(b, limits).inspect_err(|_| {
+                self.broken.insert(BOARD_BROKEN.to_string());
+            })?,
             StmtKind::Fill(name) => {
                 let board = self.board_named(name)?;
                 if board.values.is_empty() {
@@ -113,7 +140,15 @@ impl Elab<'_> {
             StmtKind::Given { board, source } => self.given(board, source, input)?,
             StmtKind::Region(r) => self.region(r)?,
             StmtKind::Each { regions, once } => {
-                for r in regions {
+                for (i, r) in regions.iter().enumerate() {
+                    if let Some(first) = regions[..i].iter().find(|q| q.name == r.name) {
+                        self.diags.push(
+                            Diagnostic::new(Code::E102, r.span, format!("region `{}` is listed twice", r.name))
+                                .label("listed again")
+                                .related(first.span, "first listed here"),
+                        );
+                        continue;
+                    }
                     let Some(family) = self.region_families.get(&r.name) else {
                         if !self.broken.contains(&r.name) {
                             self.diags.push(self.unknown(r, "region", self.region_families.keys()));
@@ -130,7 +165,11 @@ impl Elab<'_> {
             StmtKind::Place(p) => self.place(p)?,
             StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
             StmtKind::MatchEdges => self.model.match_edges = true,
-            StmtKind::Item(i) => self.items(i)?,
+            StmtKind::Item(i) => self.items(i).inspect_err(|_| {
+                for d in &i.items {
+                    self.broken.insert(d.name.name.clone());
+                }
+            })?,
             StmtKind::Option(o) => self.options(o)?,
             StmtKind::Answer(a) => self.model.answer = Some(a.node),
             // Handled by the loader (imports, instances) and by the move-search lowering.
@@ -328,6 +367,17 @@ impl Elab<'_> {
             self.broken.insert(r.name.name.clone());
             return Err(d);
         }
+        for (name, cells, _) in &family {
+            let mut seen = std::collections::HashSet::new();
+            if let Some(&c) = cells.iter().find(|&&c| !seen.insert(c)) {
+                let board = self.model.board.as_ref().unwrap();
+                let (x, y) = board.coord(c);
+                self.broken.insert(r.name.name.clone());
+                return Err(Diagnostic::new(Code::G206, r.cells.span, format!("`{name}` lists cell ({x}, {y}) twice"))
+                    .label("a cell listed twice")
+                    .help("a region is a set of cells: write it with `{ ... }`, which drops repeats, or list each cell once"));
+            }
+        }
         self.region_families.insert(r.name.name.clone(), family);
         Ok(())
     }
@@ -353,7 +403,14 @@ impl Elab<'_> {
         }
         let family = p.each.is_some();
         let mut ids = Vec::new();
-        for (i, (name, cells)) in made.into_iter().enumerate() {
+        for (name, cells) in made {
+            // Members of families are numbered 1, 2, ... across all families, in order.
+            let i = if family {
+                self.family_members += 1;
+                self.family_members - 1
+            } else {
+                0
+            };
             let label = if family { (i + 1).to_string() } else { p.name.name.clone() };
             ids.push(self.model.pieces.len());
             self.model.pieces.push(Piece {
@@ -417,6 +474,12 @@ impl Elab<'_> {
 
     fn place(&mut self, p: &PlaceDecl) -> R<()> {
         self.board_named(&p.board)?;
+        if let Some(old) = &self.model.placing {
+            return Err(Diagnostic::new(Code::E105, p.board.span, "a spec has one `place` statement")
+                .label("a second `place`")
+                .related(old.span, "the first `place`")
+                .help("list every piece in one statement: `place a, b, c on board`"));
+        }
         let mut pieces = Vec::new();
         match &p.pieces {
             None => pieces.extend(0..self.model.pieces.len()),

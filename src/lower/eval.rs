@@ -187,7 +187,8 @@ impl Env {
                     .label("this is zero")
                     .help("guard the division with a `where` condition"));
             }
-            // Floor division and a non-negative remainder: (-1) / 3 == -1, (-1) % 3 == 2.
+            // Euclidean division: the remainder is never negative, (-1) / 3 == -1, (-1) % 3 == 2,
+            // 7 / -3 == -2; so `i % k` always indexes 0..k.
             BinOp::Div => a.checked_div_euclid(b),
             _ => a.checked_rem_euclid(b),
         };

@@ -80,10 +80,11 @@ impl fmt::Display for Value {
                 }
                 f.write_str(close)
             }
-            Value::Range { lo, hi, chars: false } => write!(f, "{lo}..{hi}"),
+            // Shown inclusive, as people write them: `1..=9`, `'A'..='P'`.
+            Value::Range { lo, hi, chars: false } => write!(f, "{lo}..={}", hi - 1),
             Value::Range { lo, hi, chars: true } => {
                 let c = |n: i64| char::from_u32(n as u32).unwrap_or('?');
-                write!(f, "'{}'..'{}'", c(*lo), c(*hi))
+                write!(f, "'{}'..='{}'", c(*lo), c(*hi - 1))
             }
         }
     }

@@ -54,7 +54,7 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     if model.placing.is_some() {
         lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard);
     }
-    lower_direct(model, &mut b, &mut meanings);
+    lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard);
     if let Some(span) = guard.span {
         diags.push(super::eval::too_large(span).help(format!(
             "the spec builds more than {max_options} options; shrink it, or raise the limit with `--max-options`"
@@ -314,14 +314,26 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
     }
 }
 
-fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>) {
+fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
     let ids: Vec<ItemId> = model
         .items
         .iter()
         .map(|i| if i.secondary { b.add_secondary(&i.name) } else { b.add_primary(&i.name, i.lo, i.hi) })
         .collect();
+    // Items the sugar made (cells, regions, pieces) and items written out must not share a name.
+    if let Some(clash) = model.items.iter().find(|i| b.item_names().filter(|n| *n == i.name).count() > 1) {
+        diags.push(
+            Diagnostic::new(Code::E102, clash.span, format!("item `{}` is also made by `fill`, `place` or a region", clash.name))
+                .label("name taken")
+                .help("give the item another name"),
+        );
+        return;
+    }
     let mut entries = Vec::new();
     for (k, o) in model.options.iter().enumerate() {
+        if guard.full(meanings.len(), model.items.first().map_or(Span::default(), |i| i.span)) {
+            return;
+        }
         entries.clear();
         for (item, colour) in &o.covers {
             let colour = colour.as_ref().map_or(Colour::NONE, |c| b.colour(&c.to_string()));

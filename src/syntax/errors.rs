@@ -22,6 +22,11 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => vec![],
     };
+    if text[pos.min(text.len())..].starts_with('\'') {
+        return Diagnostic::new(Code::P004, span, "a character literal holds exactly one character")
+            .label("not a single character in quotes")
+            .help("write one character between single quotes, like 'A'; use \"...\" for text");
+    }
     let at_statement_start = expected.iter().any(|r| is_statement_rule(*r));
     if at_statement_start && !word.is_empty() && word.chars().next().is_some_and(|c| c.is_alphabetic()) {
         let mut d = Diagnostic::new(Code::P002, span, format!("`{word}` does not start a statement"))
@@ -32,7 +37,18 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         };
         return d;
     }
+    // Statement rules show up when a statement could start here: one phrase says it.
     let mut words: Vec<String> = expected.iter().map(|r| rule_in_words(*r)).collect();
+    if words.iter().any(|w| w == "a statement") {
+        words.retain(|w| w == "a statement" || !w.starts_with('`') || w == "`(`");
+    }
+    // Everything that can start an expression, said once.
+    const STARTS: [&str; 9] =
+        ["`(`", "`[`", "`{`", "`true` or `false`", "a character like 'A'", "a name", "a number", "a string", "an expression"];
+    if words.iter().any(|w| w == "an expression") {
+        words.retain(|w| !STARTS.contains(&w.as_str()));
+        words.push("an expression".into());
+    }
     words.sort();
     words.dedup();
     let found = if pos >= text.len() {
@@ -67,7 +83,7 @@ fn hint(expected: &[String], text: &str, pos: usize) -> Option<String> {
 }
 
 fn is_statement_rule(r: Rule) -> bool {
-    matches!(r, Rule::puzzle_stmt | Rule::let_stmt | Rule::board_stmt | Rule::EOI | Rule::stmt)
+    matches!(r, Rule::file | Rule::puzzle_stmt | Rule::let_stmt | Rule::board_stmt | Rule::EOI | Rule::stmt)
 }
 
 /// The name of a grammar rule as a user would say it.
@@ -114,6 +130,9 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::binder | Rule::pattern => "a name to bind",
         Rule::cover | Rule::item_decl => "an item",
         Rule::given_from_instance => "`from instance`",
+        Rule::bool_lit => "`true` or `false`",
+        Rule::file | Rule::stmt => "a statement",
+        _ if s.ends_with("_stmt") => "a statement",
         _ => return format!("`{}`", s.replace('_', " ")),
     };
     w.to_string()

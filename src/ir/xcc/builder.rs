@@ -67,6 +67,11 @@ impl XccBuilder {
         OptionId((self.option_names.len() - 1) as u32)
     }
 
+    /// The names of the items added so far.
+    pub fn item_names(&self) -> impl Iterator<Item = &str> {
+        self.items.iter().map(|i| i.name.as_str())
+    }
+
     pub fn item_count(&self) -> usize {
         self.items.len()
     }
