@@ -143,7 +143,7 @@ impl Session {
     fn explain_missing_instance(&self, diags: &mut [Diagnostic]) {
         let reader = self.spec.stmts.iter().find(|s| match &s.kind {
             StmtKind::Param { .. } | StmtKind::Tiles(_) => true,
-            StmtKind::Given { source, .. } => matches!(source, crate::syntax::ast::GivenSource::Instance(_)),
+            StmtKind::Given { source, .. } => matches!(source, crate::syntax::ast::GivenSource::Instance(..)),
             _ => false,
         });
         for d in diags.iter_mut().filter(|d| d.code == crate::diag::Code::I303) {

@@ -81,8 +81,18 @@ pub struct BoardDecl {
 
 #[derive(Clone, Debug)]
 pub enum GivenSource {
-    Instance(Span),
+    Instance(Span, Layout),
     Inline(StrLit),
+}
+
+/// How a grid is written in an instance (see the `layout` rule of the grammar).
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    pub by_columns: bool,
+    /// Each line is read from its far end: columns bottom-up, rows right to left.
+    pub reversed: bool,
+    /// Each line is a list ended by this value.
+    pub until: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

@@ -123,7 +123,21 @@ impl Cx {
                 let board = self.ident(it.next().unwrap());
                 let src = it.next().unwrap();
                 let source = match src.as_rule() {
-                    Rule::given_from_instance => GivenSource::Instance(self.span(&src)),
+                    Rule::given_from_instance => {
+                        let span = self.span(&src);
+                        let mut layout = Layout::default();
+                        if let Some(l) = src.into_inner().find(|p| p.as_rule() == Rule::layout) {
+                            for part in l.into_inner() {
+                                match part.as_rule() {
+                                    Rule::lines_columns => layout.by_columns = true,
+                                    Rule::layout_up => layout.reversed = true,
+                                    Rule::expr => layout.until = Some(self.expr(part)?),
+                                    _ => {}
+                                }
+                            }
+                        }
+                        GivenSource::Instance(span, layout)
+                    }
                     _ => GivenSource::Inline(self.string(src)),
                 };
                 StmtKind::Given { board, source }
@@ -545,6 +559,10 @@ fn is_keyword(r: Rule) -> bool {
         | Rule::kw_in
         | Rule::kw_where
         | Rule::kw_cases
+        | Rule::kw_by
+        | Rule::kw_rows
+        | Rule::kw_columns
+        | Rule::kw_up
         | Rule::kw_until
         | Rule::kw_counted
     )

@@ -88,6 +88,9 @@ impl Dfs<'_> {
         if k == 0 {
             return false;
         }
+        if k == 1 {
+            return self.last_move(d);
+        }
         let klen = self.packer.klen;
         self.levels[d].succ_keys.clear();
         self.levels[d].succ_hash.clear();
@@ -115,7 +118,7 @@ impl Dfs<'_> {
                 }
                 cur.succ_hash.push(h);
                 cur.succ_keys.extend_from_slice(&child.key);
-                if k > 1 && failed(&self.table, self.exact, &child.key, h, k - 1) {
+                if failed(&self.table, self.exact, &child.key, h, k - 1) {
                     continue;
                 }
             }
@@ -130,6 +133,30 @@ impl Dfs<'_> {
             }
         }
         self.record_failure(d, k);
+        false
+    }
+
+    /// One move left: the children are leaves, where only the goal matters, so they skip the
+    /// packing, hashing, duplicate check and table that pay off higher up (in a Mayan search
+    /// most nodes are such leaves).
+    fn last_move(&mut self, d: usize) -> bool {
+        for (mi, mv) in self.p.moves.iter().enumerate() {
+            let (lo, hi) = self.levels.split_at_mut(d + 1);
+            let (cur, child) = (&lo[d], &mut hi[0]);
+            if !self.m.legal(&cur.state, mv) {
+                continue;
+            }
+            if !self.b.tick() {
+                return false;
+            }
+            child.state.copy_from_slice(&cur.state);
+            self.m.apply(&mut child.state, mv, None);
+            if goal_holds(&self.p.goal, &child.state) {
+                self.path.push(mi as u32);
+                return true;
+            }
+        }
+        self.record_failure(d, 1);
         false
     }
 
