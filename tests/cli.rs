@@ -200,17 +200,17 @@ fn tetravex_zoj1008_sample_games() {
     };
     let g1 = lines[0..5].join("\n") + "\n";
     let g2 = lines[5..10].join("\n") + "\n";
-    let out = run_ok(&["solve", "puzzles/tetravex.puz", "--instance", "-"], Some(&g1), 0);
+    let out = run_ok(&["solve", "puzzles/tetravex.puz", "--instance", "-", "--format", "raw"], Some(&g1), 0);
     check_tetravex(2, &parse(&lines[1..5]), &out);
-    let r = run(&["solve", "puzzles/tetravex.puz", "--instance", "-"], Some(&g2));
+    let r = run(&["solve", "puzzles/tetravex.puz", "--instance", "-", "--format", "raw"], Some(&g2));
     assert_eq!(r.code, 1, "game 2 is Impossible: {}{}", r.out, r.err);
     assert_eq!(r.out.trim(), "", "nothing printed for an impossible game");
     // Both in one run: the worst exit wins (1), game 1's arrangement is still printed.
-    let r = run(&["solve", "puzzles/tetravex.puz", "--instance", "puzzles/instances/tetravex.in"], None);
+    let r = run(&["solve", "puzzles/tetravex.puz", "--instance", "puzzles/instances/tetravex.in", "--format", "raw"], None);
     assert_eq!(r.code, 1);
     check_tetravex(2, &parse(&lines[1..5]), &r.out);
     // The inline instance is game 1.
-    check_tetravex(2, &parse(&lines[1..5]), &run_ok(&["solve", "puzzles/tetravex.puz"], None, 0));
+    check_tetravex(2, &parse(&lines[1..5]), &run_ok(&["solve", "puzzles/tetravex.puz", "--format", "raw"], None, 0));
 }
 
 /// The judges' Tetravex input ends with a line `0` (ZOJ 1008 statement; SEEDS-NOTES.md:
@@ -231,7 +231,7 @@ fn tetravex_identical_tiles() {
     let out = run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-", "--count"], Some(&tetravex_text(2, &tiles)), 0);
     assert_eq!(out, "1\n");
     let zeros = vec![[0, 0, 0, 0]; 4];
-    let out = run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-"], Some(&tetravex_text(2, &zeros)), 0);
+    let out = run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-", "--format", "raw"], Some(&tetravex_text(2, &zeros)), 0);
     check_tetravex(2, &zeros, &out);
 }
 

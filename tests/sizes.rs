@@ -141,7 +141,7 @@ fn tetravex_7x7_by_changing_the_instance() {
         let mut tiles = random_solved_tetravex(&mut rng, 7, 9);
         rng.shuffle(&mut tiles);
         let inst = write(&dir, "t7.txt", &tetravex_text(7, &tiles));
-        let out = run_ok(&["solve", "puzzles/tetravex.puz", "--instance", &inst, "--timeout", "20"], None, 0);
+        let out = run_ok(&["solve", "puzzles/tetravex.puz", "--instance", &inst, "--timeout", "20", "--format", "raw"], None, 0);
         check_tetravex(7, &tiles, &out);
     }
 }

@@ -220,6 +220,26 @@ impl Checker {
                 BudgetDecl::Exactly(e) | BudgetDecl::AtMost(e) | BudgetDecl::Fewest(Some(e)) => self.expr(e),
                 BudgetDecl::Fewest(None) => {}
             },
+            StmtKind::Print { template, long, .. } => {
+                match crate::render::template::parse(&template.text, template.span.file, template.offset, *long) {
+                    Err(d) => self.diags.push(d),
+                    Ok(nodes) => {
+                        let mut used = Vec::new();
+                        crate::render::template::names_used(&nodes, &mut used);
+                        for (name, span) in used {
+                            let known = crate::render::template::TEMPLATE_NAMES.contains(&name.as_str())
+                                || matches!(self.defined.get(&name), Some((Kind::Value, _)))
+                                || self.all_defs.contains_key(&name);
+                            if !known {
+                                let mut names: Vec<String> = self.defined.keys().cloned().collect();
+                                names.extend(crate::render::template::TEMPLATE_NAMES.iter().map(|s| s.to_string()));
+                                let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+                                self.undefined(span, &name, "name", &names);
+                            }
+                        }
+                    }
+                }
+            }
             StmtKind::Cases(c) => {
                 if let Cases::Until(e) = &c.node {
                     self.expr(e);

@@ -50,7 +50,11 @@ pub enum ColourMode {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// The spec's `print` template if it has one, else puzc's own rendering.
     Text,
+    /// puzc's own rendering (grids, move lines), ignoring the spec's `print` statements.
+    Raw,
+    /// One JSON object per case, on one line.
     Json,
 }
 

@@ -9,6 +9,7 @@ use crate::diag::{Diagnostic, FileId, Sources};
 use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
+use crate::render::template::{CaseData, Node};
 use crate::syntax::ast::{Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 pub use args::*;
@@ -72,6 +73,10 @@ pub(crate) struct Session {
     instance: (FileId, usize, String),
     /// False when the spec has no inline instance and no `--instance` was given.
     has_instance: bool,
+    /// `print "..."`: how each case is printed, replacing the default output.
+    pub template: Option<Vec<Node>>,
+    /// `print between cases "..."`.
+    pub between: Option<Vec<Node>>,
 }
 
 impl Session {
@@ -136,7 +141,16 @@ impl Session {
         };
         let has_instance = common.instance.is_some()
             || spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Instance(_)) && s.span.file == root);
-        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance, has_instance })
+        let template_of = |between: bool| {
+            spec.stmts.iter().rev().find_map(|s| match &s.kind {
+                StmtKind::Print { between: b, template, long } if *b == between => {
+                    crate::render::template::parse(&template.text, template.span.file, template.offset, *long).ok()
+                }
+                _ => None,
+            })
+        };
+        let (template, between) = (template_of(false), template_of(true));
+        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance, has_instance, template, between })
     }
 
     /// "The instance ended early" on an instance that does not exist is really "no instance".
@@ -152,6 +166,16 @@ impl Session {
                 .label("reads instance data")
                 .help("add `instance \"\"\" ... \"\"\"` to the spec, or pass `--instance FILE`");
         }
+    }
+
+    /// Prints one case through the spec's template, preceded by the between-cases text.
+    pub fn print_case(&self, k: usize, template: &[Node], data: &CaseData) {
+        if k > 1 {
+            if let Some(between) = &self.between {
+                print!("{}", crate::render::template::render(between, data));
+            }
+        }
+        print!("{}", crate::render::template::render(template, data));
     }
 
     pub fn fail(&self, diags: &[Diagnostic]) -> Exit {
@@ -286,4 +310,9 @@ impl CaseRule {
             }
         })
     }
+}
+
+/// The spec's constants and parameters, as templates print them.
+pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
+    elab.env.globals.iter().map(|(k, (v, _))| (k.clone(), v.to_string())).collect()
 }

@@ -4,6 +4,7 @@ use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::lower::elaborate::Elab;
 use crate::lower::moves::{LoweredMoves, lower};
 use crate::render::grid::draw;
+use crate::render::template::CaseData;
 use crate::solve::moves::{self, Limits, Stop, TraceStep};
 use crate::solve::verify_moves::verify;
 use std::time::Instant;
@@ -58,46 +59,26 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         (None, Stop::Exhausted) => Exit::NoSolution,
         (None, _) => Exit::Limit,
     };
-    let lines: Vec<String> = out
-        .solution
-        .iter()
-        .flatten()
-        .map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" "))
-        .collect();
-    match args.format {
-        Format::Text => {
-            if k > 1 {
-                println!();
-            }
-            if args.trace {
-                print_trace(s, elab, p, out.solution.as_deref().unwrap_or(&[]), &lines);
-            } else {
-                lines.iter().for_each(|l| println!("{l}"));
-            }
-        }
-        Format::Json => {
-            let moves: Vec<serde_json::Value> = out
-                .solution
-                .iter()
-                .flatten()
+    if let (Some(template), Format::Text) = (&s.template, args.format) {
+        let moves = out.solution.as_ref().map(|sol| {
+            sol.iter()
                 .map(|&m| {
                     let mv = &p.moves[m as usize];
-                    let names = &low.params[mv.kind as usize];
-                    let mut o = serde_json::Map::new();
-                    o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
-                    for (n, a) in names.iter().zip(&mv.args) {
-                        o.insert(n.clone(), (*a).into());
-                    }
-                    serde_json::Value::Object(o)
+                    low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string())).collect()
                 })
-                .collect();
-            let status = match exit {
-                Exit::Solved => "solved",
-                Exit::NoSolution => "no solution",
-                _ => "limit reached",
-            };
-            println!("{}", serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes }));
-        }
+                .collect()
+        });
+        let data = CaseData {
+            case: k,
+            count: u64::from(out.solution.is_some()),
+            globals: super::globals_as_text(elab),
+            given: crate::render::text::given_grid(&elab.model),
+            solutions: Vec::new(),
+            moves,
+        };
+        s.print_case(k, template, &data);
+    } else {
+        print_default(s, k, elab, args, &low, &out, exit);
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
@@ -149,5 +130,51 @@ fn rule_name(r: &crate::ir::moves::Rule) -> String {
         Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
         Rule::ClearRuns { min } => format!("clear runs >= {min}"),
         Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+    }
+}
+
+/// The answer without a template: one line per move, its parameters separated by spaces.
+fn print_default(s: &Session, k: usize, elab: &Elab, args: &SolveArgs, low: &LoweredMoves, out: &moves::Outcome, exit: Exit) {
+    let p = &low.problem;
+    let lines: Vec<String> = out
+        .solution
+        .iter()
+        .flatten()
+        .map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" "))
+        .collect();
+    match args.format {
+        Format::Text | Format::Raw => {
+            if k > 1 {
+                println!();
+            }
+            if args.trace {
+                print_trace(s, elab, p, out.solution.as_deref().unwrap_or(&[]), &lines);
+            } else {
+                lines.iter().for_each(|l| println!("{l}"));
+            }
+        }
+        Format::Json => {
+            let moves: Vec<serde_json::Value> = out
+                .solution
+                .iter()
+                .flatten()
+                .map(|&m| {
+                    let mv = &p.moves[m as usize];
+                    let names = &low.params[mv.kind as usize];
+                    let mut o = serde_json::Map::new();
+                    o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
+                    for (n, a) in names.iter().zip(&mv.args) {
+                        o.insert(n.clone(), (*a).into());
+                    }
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            let status = match exit {
+                Exit::Solved => "solved",
+                Exit::NoSolution => "no solution",
+                _ => "limit reached",
+            };
+            println!("{}", serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes }));
+        }
     }
 }

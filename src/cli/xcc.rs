@@ -4,6 +4,7 @@ use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::lower::elaborate::Elab;
 use crate::lower::xcc::{Lowered, lower};
 use crate::render;
+use crate::render::template::CaseData;
 use crate::solve::answer::decode;
 use crate::solve::verify::verify;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
@@ -65,24 +66,20 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
     };
-    let mut shown = Vec::new();
-    let mut json = Vec::new();
+    let mut answers = Vec::new();
     let mut bad = None;
     let mut found = 0u64;
     let stats = xcc::solve(&low.problem, &limits, &mut |chosen| {
         found += 1;
-        let keep = mode != AnswerMode::Count;
+        let keep = mode != AnswerMode::Count && (mode != AnswerMode::Unique || found == 1);
         if keep || found <= VERIFY_WHEN_COUNTING {
             let ans = decode(model, &low.meanings, chosen);
             if let Err(why) = verify(model, &ans) {
                 bad = Some(why);
                 return Flow::Stop;
             }
-            if keep && (mode != AnswerMode::Unique || found == 1) {
-                match args.format {
-                    Format::Text => shown.push(render::text::xcc_answer(model, &ans)),
-                    Format::Json => json.push(render::json::xcc_answer(model, &ans)),
-                }
+            if keep {
+                answers.push(ans);
             }
         }
         Flow::Continue
@@ -90,6 +87,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if let Some(why) = bad {
         eprintln!("puzc: internal error: a solution failed verification ({why}); nothing was printed for it");
         return Exit::Internal;
+    }
+    if mode == AnswerMode::All {
+        // Placements come in reading order of their layout (see `layout_key`).
+        answers.sort_by_cached_key(|a| layout_key(a, model.board.as_ref().map_or(0, |b| b.on.len())));
     }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
     let exit = match (mode, stats.solutions) {
@@ -100,48 +101,37 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         (_, 0) => Exit::NoSolution,
         _ => Exit::Solved,
     };
-    match args.format {
-        Format::Text => {
-            if k > 1 {
-                println!();
+    if let (Some(template), Format::Text, false) = (&s.template, args.format, args.all || args.count || args.unique) {
+        let data = CaseData {
+            case: k,
+            count: stats.solutions,
+            globals: super::globals_as_text(elab),
+            given: render::text::given_grid(model),
+            solutions: answers.iter().filter_map(|a| render::text::answer_grid(model, a)).collect(),
+            moves: None,
+        };
+        s.print_case(k, template, &data);
+    } else {
+        match args.format {
+            Format::Text | Format::Raw => print_text(k, mode, exit, &stats, model, &answers),
+            Format::Json => {
+                let status = match exit {
+                    Exit::Solved if mode == AnswerMode::Count => "counted",
+                    Exit::Solved => "solved",
+                    Exit::NoSolution => "no solution",
+                    Exit::NotUnique => "not unique",
+                    _ => "limit reached",
+                };
+                let solutions: Vec<_> = answers.iter().map(|a| render::json::xcc_answer(model, a)).collect();
+                let obj = serde_json::json!({
+                    "instance": k,
+                    "status": status,
+                    "count": stats.solutions,
+                    "solutions": solutions,
+                    "nodes": stats.nodes,
+                });
+                println!("{obj}");
             }
-            match mode {
-                // A count cut short by a limit is not the count: it goes to stderr only.
-                AnswerMode::Count if exit == Exit::Limit => {
-                    eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"))
-                }
-                AnswerMode::Count => println!("{}", stats.solutions),
-                AnswerMode::All => {
-                    for (i, sol) in shown.iter().enumerate() {
-                        if i > 0 {
-                            println!();
-                        }
-                        print!("{sol}");
-                    }
-                    if !shown.is_empty() {
-                        println!();
-                    }
-                    println!("{}", plural(stats.solutions, "solution"));
-                }
-                _ => shown.iter().take(1).for_each(|s| print!("{s}")),
-            }
-        }
-        Format::Json => {
-            let status = match exit {
-                Exit::Solved if mode == AnswerMode::Count => "counted",
-                Exit::Solved => "solved",
-                Exit::NoSolution => "no solution",
-                Exit::NotUnique => "not unique",
-                _ => "limit reached",
-            };
-            let obj = serde_json::json!({
-                "instance": k,
-                "status": status,
-                "count": stats.solutions,
-                "solutions": json,
-                "nodes": stats.nodes,
-            });
-            println!("{obj}");
         }
     }
     match exit {
@@ -164,6 +154,49 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
+}
+
+fn print_text(k: usize, mode: AnswerMode, exit: Exit, stats: &xcc::Stats, model: &crate::lower::model::Model, answers: &[crate::solve::answer::Answer]) {
+    if k > 1 {
+        println!();
+    }
+    let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, a)).collect();
+    match mode {
+        // A count cut short by a limit is not the count: it goes to stderr only.
+        AnswerMode::Count if exit == Exit::Limit => {
+            eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"))
+        }
+        AnswerMode::Count => println!("{}", stats.solutions),
+        AnswerMode::All => {
+            for (i, sol) in shown.iter().enumerate() {
+                if i > 0 {
+                    println!();
+                }
+                print!("{sol}");
+            }
+            if !shown.is_empty() {
+                println!();
+            }
+            println!("{}", plural(stats.solutions, "solution"));
+        }
+        _ => shown.iter().take(1).for_each(|s| print!("{s}")),
+    }
+}
+
+/// The order in which `--all` shows placements: for each cell in reading order, the cells of
+/// the piece on it, compared lexicographically. Two layouts first differ at a cell that
+/// starts a piece in both, and the one whose piece reaches less far (right before down)
+/// comes first: the order of a search that fills the first empty cell in reading order.
+fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<Vec<usize>> {
+    let mut key = vec![Vec::new(); cells];
+    for p in &ans.placed {
+        let mut sorted = p.cells.clone();
+        sorted.sort_unstable();
+        for &c in &p.cells {
+            key[c] = sorted.clone();
+        }
+    }
+    key
 }
 
 /// `1 solution`, `2 solutions`.

@@ -39,6 +39,7 @@ codes! {
     E107 => "nothing to solve",
     E108 => "arithmetic error",
     E109 => "bad move or rule",
+    E110 => "bad output template",
     G201 => "cell off the board",
     G202 => "piece fits nowhere",
     G203 => "counts cannot add up",

@@ -173,7 +173,7 @@ impl Elab<'_> {
             StmtKind::Option(o) => self.options(o)?,
             StmtKind::Answer(a) => self.model.answer = Some(a.node),
             // Handled by the loader (imports, instances) and by the move-search lowering.
-            StmtKind::Import(_) | StmtKind::Instance(_) | StmtKind::Cases(_) => {}
+            StmtKind::Import(_) | StmtKind::Instance(_) | StmtKind::Cases(_) | StmtKind::Print { .. } => {}
             StmtKind::Move(_) | StmtKind::After(_) | StmtKind::Goal(_) | StmtKind::Budget(_) => {}
         }
         Ok(())

@@ -1,25 +1,44 @@
 //! Plain-text answers.
-use super::grid::draw;
+use super::template::Grid;
 use crate::lower::model::Model;
 use crate::solve::answer::Answer;
 
-/// An exact-cover answer: the filled grid, the grid of piece labels (tile numbers), and the
-/// chosen options of the direct form, one per line.
+/// The answer as a grid of cell texts: the filled values, or the label of the piece on each
+/// cell (tiles and numbered pieces show their numbers). `None` for the direct form.
+pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
+    let board = model.board.as_ref()?;
+    if let Some(fill) = &ans.fill {
+        let cells = fill.iter().map(|v| v.map(|v| board.values[v].to_string())).collect();
+        return Some(Grid { cols: board.cols, cells });
+    }
+    if model.placing.is_none() {
+        return None;
+    }
+    let mut cells: Vec<Option<String>> = vec![None; board.on.len()];
+    for p in &ans.placed {
+        let piece = &model.pieces[p.piece];
+        let label = if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() };
+        for &c in &p.cells {
+            cells[c] = Some(label.clone());
+        }
+    }
+    Some(Grid { cols: board.cols, cells })
+}
+
+/// The instance's given values as a grid.
+pub fn given_grid(model: &Model) -> Option<Grid> {
+    let board = model.board.as_ref()?;
+    let cells = board.given.iter().map(|g| g.map(|v| board.values[v].to_string())).collect();
+    Some(Grid { cols: board.cols, cells })
+}
+
+/// An exact-cover answer: the filled grid or the grid of piece labels, then the chosen
+/// options of the direct form, one per line.
 pub fn xcc_answer(model: &Model, ans: &Answer) -> String {
     let mut out = String::new();
-    if let (Some(board), Some(fill)) = (&model.board, &ans.fill) {
-        out.push_str(&draw(board.rows, board.cols, |c| fill[c].map(|v| board.values[v].to_string())));
-    }
-    if let (Some(board), true) = (&model.board, !ans.placed.is_empty()) {
-        let mut owner: Vec<Option<String>> = vec![None; board.on.len()];
-        for p in &ans.placed {
-            let piece = &model.pieces[p.piece];
-            let label = if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() };
-            for &c in &p.cells {
-                owner[c] = Some(label.clone());
-            }
-        }
-        out.push_str(&draw(board.rows, board.cols, |c| owner[c].clone()));
+    if let Some(grid) = answer_grid(model, ans) {
+        let board = model.board.as_ref().unwrap();
+        out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.cells[c].clone()));
     }
     for &o in &ans.direct {
         out.push_str(&model.options[o].name);

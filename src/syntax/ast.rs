@@ -50,6 +50,8 @@ pub enum StmtKind {
     Answer(Spanned<AnswerMode>),
     Instance(StrLit),
     Cases(Spanned<Cases>),
+    /// `print TEMPLATE` (per case) or `print between cases TEMPLATE`.
+    Print { between: bool, template: StrLit, long: bool },
     Move(MoveDecl),
     After(Vec<Spanned<RuleDecl>>),
     Goal(Spanned<GoalDecl>),

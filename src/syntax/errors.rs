@@ -8,7 +8,7 @@ use pest::error::{ErrorVariant, InputLocation};
 pub const STATEMENT_KEYWORDS: &[&str] = &[
     "puzzle", "import", "let", "param", "board", "fill", "given", "region", "each", "piece", "tiles",
     "place", "confine", "match", "item", "secondary", "option", "answer", "instance", "move", "after",
-    "goal", "moves", "cases",
+    "goal", "moves", "cases", "print",
 ];
 
 pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> Diagnostic {

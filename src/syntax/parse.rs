@@ -239,6 +239,15 @@ impl Cx {
                 StmtKind::Answer(Spanned { node: mode, span: self.span(&p) })
             }
             Rule::instance_stmt => StmtKind::Instance(self.string(it.next().unwrap())),
+            Rule::print_stmt => {
+                let between = it.peek().map(|p| p.as_rule()) == Some(Rule::print_between);
+                if between {
+                    it.next();
+                }
+                let s = it.next().unwrap();
+                let long = s.as_str().starts_with("\"\"\"");
+                StmtKind::Print { between, template: self.string(s), long }
+            }
             Rule::cases_stmt => {
                 let c = it.next().unwrap();
                 let cspan = self.span(&c);
@@ -559,6 +568,8 @@ fn is_keyword(r: Rule) -> bool {
         | Rule::kw_in
         | Rule::kw_where
         | Rule::kw_cases
+        | Rule::kw_print
+        | Rule::kw_between
         | Rule::kw_by
         | Rule::kw_rows
         | Rule::kw_columns

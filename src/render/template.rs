@@ -1,0 +1,289 @@
+//! Output templates (`print "..."`): how a spec prints each case, so answers can match a
+//! judge's format byte for byte.
+//!
+//! A template is text with `{...}` parts:
+//! - `{case}`, `{count}`, and any `let` or `param` by name; `{name:%4d}` formats it;
+//! - `{board}` the answer's grid, `{given}` the instance's grid — one line per row, no final
+//!   line break; with a format (`{board:%4d}`) every cell is formatted and cells are joined
+//!   with nothing between them;
+//! - `{each solution}...{end}` repeats for every solution printed; `{each move}...{end}` for
+//!   every move of the answer, inside which the move's parameters are names (`{x} {y} {d}`);
+//! - `{if solved}...{else}...{end}` chooses on whether the case has an answer.
+//!
+//! `\n`, `\t`, `\\`, `\{`, `\}` are escapes; in a `"""` template a line break right after the
+//! opening quotes is dropped.
+use crate::diag::{Code, Diagnostic, Span};
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    Text(String),
+    Var { name: String, format: Option<Format>, span: Span },
+    EachSolution(Vec<Node>),
+    EachMove(Vec<Node>),
+    IfSolved(Vec<Node>, Vec<Node>),
+}
+
+/// A printf-like cell format: `%4d`, `%-3s`, `%c`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Format {
+    pub width: usize,
+    pub left: bool,
+}
+
+impl Format {
+    pub fn apply(&self, s: &str) -> String {
+        let w = self.width;
+        if self.left { format!("{s:<w$}") } else { format!("{s:>w$}") }
+    }
+}
+
+/// Names a template may use besides `let`s and `param`s.
+pub const TEMPLATE_NAMES: &[&str] = &["case", "count", "board", "given"];
+
+/// Parses a template; `offset` is the byte offset of `text` in `file` (for spans).
+pub fn parse(text: &str, file: crate::diag::FileId, offset: usize, long: bool) -> Result<Vec<Node>, Diagnostic> {
+    let mut p = Parser { text, pos: 0, file, offset };
+    if long && p.text.starts_with('\n') {
+        p.pos = 1;
+    }
+    let (nodes, end) = p.nodes()?;
+    if let Some((word, span)) = end {
+        return Err(Diagnostic::new(Code::E110, span, format!("`{{{word}}}` has no `{{each ...}}` or `{{if ...}}` to close"))
+            .label("nothing to close here")
+            .help("`{end}` closes `{each solution}`, `{each move}` or `{if solved}`; `{else}` goes inside `{if solved}`"));
+    }
+    Ok(nodes)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+    file: crate::diag::FileId,
+    offset: usize,
+}
+
+impl Parser<'_> {
+    fn span(&self, start: usize, end: usize) -> Span {
+        Span::new(self.file, self.offset + start, self.offset + end)
+    }
+
+    /// Nodes up to the end of the text, or up to an `{end}`/`{else}` (returned with its span).
+    fn nodes(&mut self) -> Result<(Vec<Node>, Option<(String, Span)>), Diagnostic> {
+        let mut out = Vec::new();
+        let mut text = String::new();
+        while self.pos < self.text.len() {
+            let rest = &self.text[self.pos..];
+            let c = rest.chars().next().unwrap();
+            if c == '\\' {
+                let next = rest[1..].chars().next();
+                let (s, len) = match next {
+                    Some('n') => ("\n", 2),
+                    Some('t') => ("\t", 2),
+                    Some('\\') => ("\\", 2),
+                    Some('{') => ("{", 2),
+                    Some('}') => ("}", 2),
+                    Some('"') => ("\"", 2),
+                    _ => ("\\", 1),
+                };
+                text.push_str(s);
+                self.pos += len;
+                continue;
+            }
+            if c != '{' {
+                text.push(c);
+                self.pos += c.len_utf8();
+                continue;
+            }
+            let start = self.pos;
+            let Some(close) = rest.find('}') else {
+                return Err(Diagnostic::new(Code::E110, self.span(start, start + 1), "`{` is never closed")
+                    .label("opened here")
+                    .help("close it with `}`, or write `\\{` for a literal brace"));
+            };
+            let inner = rest[1..close].trim().to_string();
+            self.pos += close + 1;
+            let span = self.span(start, self.pos);
+            if !text.is_empty() {
+                out.push(Node::Text(std::mem::take(&mut text)));
+            }
+            match inner.as_str() {
+                "end" | "else" => return Ok((out, Some((inner, span)))),
+                "each solution" | "each move" => {
+                    let (body, end) = self.nodes()?;
+                    match end {
+                        Some((w, _)) if w == "end" => {}
+                        Some((_, sp)) => return Err(unclosed(&inner, sp, "`{else}` only goes inside `{if solved}`")),
+                        None => return Err(unclosed(&inner, span, "close it with `{end}`")),
+                    }
+                    out.push(if inner == "each solution" { Node::EachSolution(body) } else { Node::EachMove(body) });
+                }
+                "if solved" => {
+                    let (then, end) = self.nodes()?;
+                    let otherwise = match end {
+                        Some((w, _)) if w == "end" => vec![],
+                        Some(_) => {
+                            let (otherwise, end) = self.nodes()?;
+                            if !matches!(&end, Some((w, _)) if w == "end") {
+                                return Err(unclosed(&inner, span, "close it with `{end}`"));
+                            }
+                            otherwise
+                        }
+                        None => return Err(unclosed(&inner, span, "close it with `{end}`")),
+                    };
+                    out.push(Node::IfSolved(then, otherwise));
+                }
+                _ => out.push(variable(&inner, span)?),
+            }
+        }
+        if !text.is_empty() {
+            out.push(Node::Text(text));
+        }
+        Ok((out, None))
+    }
+}
+
+fn unclosed(what: &str, span: Span, help: &str) -> Diagnostic {
+    Diagnostic::new(Code::E110, span, format!("`{{{what}}}` is not closed")).label("opened here").help(help.to_string())
+}
+
+fn variable(inner: &str, span: Span) -> Result<Node, Diagnostic> {
+    let (name, format) = match inner.split_once(':') {
+        Some((n, f)) => (n.trim(), Some(parse_format(f.trim(), span)?)),
+        None => (inner, None),
+    };
+    let valid = name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !valid {
+        return Err(Diagnostic::new(Code::E110, span, format!("`{{{inner}}}` is not a template part"))
+            .label("unknown part")
+            .help("write a name such as `{case}`, `{count}`, `{board}`, or `{each solution}`, `{if solved}`, `{end}`"));
+    }
+    Ok(Node::Var { name: name.to_string(), format, span })
+}
+
+/// `%4d`, `%-4d`, `%s`, `%3s`, `%c`.
+fn parse_format(f: &str, span: Span) -> Result<Format, Diagnostic> {
+    let bad = || {
+        Diagnostic::new(Code::E110, span, format!("`{f}` is not a format"))
+            .label("bad format")
+            .help("formats are printf-like: `%4d` (right-aligned in 4 columns), `%-4d` (left-aligned), `%s`, `%c`")
+    };
+    let body = f.strip_prefix('%').ok_or_else(bad)?;
+    let conv = body.chars().last().ok_or_else(bad)?;
+    if !matches!(conv, 'd' | 's' | 'c') {
+        return Err(bad());
+    }
+    let mid = &body[..body.len() - 1];
+    let (left, digits) = match mid.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, mid),
+    };
+    let width = if digits.is_empty() { 0 } else { digits.parse::<usize>().map_err(|_| bad())? };
+    if width > 1000 {
+        return Err(bad());
+    }
+    Ok(Format { width, left })
+}
+
+/// Every name a template uses outside `{each move}` (checked against the spec's names).
+pub fn names_used(nodes: &[Node], out: &mut Vec<(String, Span)>) {
+    for n in nodes {
+        match n {
+            Node::Var { name, span, .. } => out.push((name.clone(), *span)),
+            Node::EachSolution(b) => names_used(b, out),
+            Node::IfSolved(a, b) => {
+                names_used(a, out);
+                names_used(b, out);
+            }
+            Node::Text(_) | Node::EachMove(_) => {}
+        }
+    }
+}
+
+/// A grid to print: its rows of cell texts (`None` for a hole or an empty cell).
+#[derive(Clone, Debug, Default)]
+pub struct Grid {
+    pub cols: usize,
+    pub cells: Vec<Option<String>>,
+}
+
+impl Grid {
+    fn render(&self, format: Option<Format>) -> String {
+        let rows = self.cells.len() / self.cols.max(1);
+        match format {
+            None => {
+                let s = super::grid::draw(rows, self.cols, |c| self.cells[c].clone());
+                s.strip_suffix('\n').unwrap_or(&s).to_string()
+            }
+            Some(f) => {
+                let lines: Vec<String> = (0..rows)
+                    .map(|r| {
+                        (0..self.cols).map(|c| f.apply(self.cells[r * self.cols + c].as_deref().unwrap_or("."))).collect()
+                    })
+                    .collect();
+                lines.join("\n")
+            }
+        }
+    }
+}
+
+/// What one case offers a template.
+#[derive(Default)]
+pub struct CaseData {
+    pub case: usize,
+    pub count: u64,
+    pub globals: HashMap<String, String>,
+    pub given: Option<Grid>,
+    pub solutions: Vec<Grid>,
+    /// For a played puzzle: the answer's moves, each as (parameter, value) pairs.
+    pub moves: Option<Vec<Vec<(String, String)>>>,
+}
+
+impl CaseData {
+    fn solved(&self) -> bool {
+        !self.solutions.is_empty() || self.moves.is_some()
+    }
+}
+
+/// Renders a template for one case.
+pub fn render(nodes: &[Node], data: &CaseData) -> String {
+    let mut out = String::new();
+    render_into(nodes, data, data.solutions.first(), None, &mut out);
+    out
+}
+
+fn render_into(nodes: &[Node], data: &CaseData, solution: Option<&Grid>, mv: Option<&[(String, String)]>, out: &mut String) {
+    for n in nodes {
+        match n {
+            Node::Text(t) => out.push_str(t),
+            Node::EachSolution(body) => {
+                for s in &data.solutions {
+                    render_into(body, data, Some(s), mv, out);
+                }
+            }
+            Node::EachMove(body) => {
+                for m in data.moves.iter().flatten() {
+                    render_into(body, data, solution, Some(m), out);
+                }
+            }
+            Node::IfSolved(then, otherwise) => {
+                render_into(if data.solved() { then } else { otherwise }, data, solution, mv, out);
+            }
+            Node::Var { name, format, .. } => {
+                let scalar = |s: &str| format.map_or_else(|| s.to_string(), |f| f.apply(s));
+                if let Some(v) = mv.and_then(|m| m.iter().find(|(n, _)| n == name)) {
+                    out.push_str(&scalar(&v.1));
+                    continue;
+                }
+                match name.as_str() {
+                    "case" => out.push_str(&scalar(&data.case.to_string())),
+                    "count" => out.push_str(&scalar(&data.count.to_string())),
+                    "board" => out.push_str(&solution.map(|g| g.render(*format)).unwrap_or_default()),
+                    "given" => out.push_str(&data.given.as_ref().map(|g| g.render(*format)).unwrap_or_default()),
+                    other => out.push_str(&scalar(data.globals.get(other).map_or("", |s| s.as_str()))),
+                }
+            }
+        }
+    }
+}
