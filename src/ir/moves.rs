@@ -191,10 +191,10 @@ impl MoveProblem {
                 return Err("a clearing rule needs a minimum of at least 1".into());
             }
         }
-        if let Goal::Pattern(p) = &self.goal {
-            if p.len() != n {
-                return Err(format!("goal pattern has {} cells, the grid {n}", p.len()));
-            }
+        if let Goal::Pattern(p) = &self.goal
+            && p.len() != n
+        {
+            return Err(format!("goal pattern has {} cells, the grid {n}", p.len()));
         }
         if self.dead_below.is_some() && self.goal != Goal::Empty {
             return Err("dead_below is only sound with the goal `Empty`".into());

@@ -34,7 +34,7 @@ impl Packer {
             _ => 3,
         };
         let cells: Vec<u32> = (0..p.on_board.len() as u32).filter(|&c| p.on_board[c as usize]).collect();
-        let klen = ((cells.len() << shift) + 7) / 8;
+        let klen = (cells.len() << shift).div_ceil(8);
         Packer { shift, cells, klen: klen.max(1) }
     }
 
@@ -90,6 +90,8 @@ pub struct Table {
 impl Table {
     pub fn new(klen: usize, max_entries: usize) -> Self {
         let bits = 10;
+        // Entry ids live in the low 32 bits of a slot.
+        let max_entries = max_entries.min(u32::MAX as usize - 1);
         Table { klen, slots: vec![0; 1 << bits], bits, keys: Vec::new(), vals: Vec::new(), max_entries }
     }
 
