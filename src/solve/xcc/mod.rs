@@ -19,7 +19,6 @@
 //! records in its per-level profile; the root counts as one node unless the problem has
 //! no primary items.
 
-mod cells;
 mod check;
 mod links;
 mod search;
@@ -28,7 +27,7 @@ mod tests;
 
 use std::time::Instant;
 
-use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
+use crate::ir::xcc::{OptionId, XccProblem};
 
 pub use check::check_solution;
 
@@ -76,37 +75,8 @@ pub enum Flow {
 /// `p` must be valid ([`XccProblem::validate`]); on a valid problem this never panics.
 /// A problem without primary items has exactly one solution, the empty one.
 pub fn solve(p: &XccProblem, limits: &Limits, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Stats {
-    solve_with(p, limits, Branching::Mrv, on_solution)
-}
-
-/// How the search counts its nodes (it always explores the same tree and reports the same
-/// solutions in the same order).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Branching {
-    /// Plain MRV: every choice of an item is a node, as in Knuth's programs and the `dlx`
-    /// crate (see the module docs).
-    #[default]
-    Mrv,
-    /// An item with a single option left is a *forced move*: it is taken without counting
-    /// a node, and the choice step stops looking at the first such item. Only problems
-    /// without multiplicities run differently; the others count as in [`Branching::Mrv`].
-    ForcedMoves,
-}
-
-/// [`solve`] with a choice of [`Branching`].
-pub fn solve_with(
-    p: &XccProblem,
-    limits: &Limits,
-    branching: Branching,
-    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
-) -> Stats {
     debug_assert_eq!(p.validate(), Ok(()));
-    let exact = p.items[..p.n_primary].iter().all(|it| it.kind == ItemKind::Primary { lo: 1, hi: 1 });
-    if exact {
-        cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution)
-    } else {
-        search::run(&mut links::Links::new(p), limits, on_solution)
-    }
+    search::run(&mut links::Links::new(p), limits, on_solution)
 }
 
 /// Counts solutions without looking at them.
