@@ -77,6 +77,8 @@ pub(crate) struct Session {
     pub template: Option<Vec<Node>>,
     /// `print between cases "..."`.
     pub between: Option<Vec<Node>>,
+    /// Whether a case has been printed through the template (the next gets the separator).
+    printed_a_case: std::cell::Cell<bool>,
 }
 
 impl Session {
@@ -150,7 +152,18 @@ impl Session {
             })
         };
         let (template, between) = (template_of(false), template_of(true));
-        Ok(Session { sources, spec, style, common: common.clone(), overrides, instance, has_instance, template, between })
+        Ok(Session {
+            sources,
+            spec,
+            style,
+            common: common.clone(),
+            overrides,
+            instance,
+            has_instance,
+            template,
+            between,
+            printed_a_case: Default::default(),
+        })
     }
 
     /// "The instance ended early" on an instance that does not exist is really "no instance".
@@ -169,13 +182,33 @@ impl Session {
     }
 
     /// Prints one case through the spec's template, preceded by the between-cases text.
-    pub fn print_case(&self, k: usize, template: &[Node], data: &CaseData) {
-        if k > 1 {
+    /// Prints one case through the spec's template, preceded by the between-cases text.
+    /// A search cut short by a limit prints nothing (its "no solution" would be a guess), and
+    /// so does a case without an answer whose template has no `{if solved}` to say so. A
+    /// finished enumeration or count is an answer even when it found nothing.
+    pub fn print_case(&self, exit: Exit, template: &[Node], data: &CaseData) {
+        use crate::render::template::{mentions_unsolved, render};
+        if exit == Exit::Limit || (!data.answered && !mentions_unsolved(template)) {
+            return;
+        }
+        if self.printed_a_case.replace(true) {
             if let Some(between) = &self.between {
-                print!("{}", crate::render::template::render(between, data));
+                print!("{}", render(between, data));
             }
         }
-        print!("{}", crate::render::template::render(template, data));
+        print!("{}", render(template, data));
+    }
+
+    /// Prints one case's default (untemplated) output, with a blank line between cases that
+    /// print something.
+    pub fn print_block(&self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if self.printed_a_case.replace(true) {
+            println!();
+        }
+        print!("{text}");
     }
 
     pub fn fail(&self, diags: &[Diagnostic]) -> Exit {

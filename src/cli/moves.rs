@@ -74,9 +74,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             globals: super::globals_as_text(elab),
             given: crate::render::text::given_grid(&elab.model),
             solutions: Vec::new(),
+            answered: moves.is_some(),
             moves,
         };
-        s.print_case(k, template, &data);
+        s.print_case(exit, template, &data);
     } else {
         print_default(s, k, elab, args, &low, &out, exit);
     }
@@ -103,25 +104,27 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
 }
 
 /// The board before the first move and after every move and rule step.
-fn print_trace(s: &Session, elab: &Elab, p: &crate::ir::moves::MoveProblem, sol: &[u32], lines: &[String]) {
-    let _ = s;
+fn trace(elab: &Elab, p: &crate::ir::moves::MoveProblem, sol: &[u32], lines: &[String]) -> String {
+    use std::fmt::Write;
     let board = elab.model.board.as_ref().expect("lowering checked the board");
     let show = |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| g[c].to_string()));
     let mut g = p.initial.clone();
-    println!("start:");
-    print!("{}", show(&g));
+    let mut out = format!("start:\n{}", show(&g));
     for (i, &m) in sol.iter().enumerate() {
         let mut steps: Vec<TraceStep> = Vec::new();
         moves::apply_move(p, &mut g, &p.moves[m as usize], Some(&mut steps));
-        println!("\nmove {}: {} {}", i + 1, p.move_names[p.moves[m as usize].kind as usize], lines[i]);
+        let _ = writeln!(out, "\nmove {}: {} {}", i + 1, p.move_names[p.moves[m as usize].kind as usize], lines[i]);
         for st in &steps {
             match &st.rule {
-                None => println!("after the move:"),
-                Some((_, r)) => println!("after {}:", rule_name(r)),
+                None => out.push_str("after the move:\n"),
+                Some((_, r)) => {
+                    let _ = writeln!(out, "after {}:", rule_name(r));
+                }
             }
-            print!("{}", show(&st.grid));
+            out.push_str(&show(&st.grid));
         }
     }
+    out
 }
 
 fn rule_name(r: &crate::ir::moves::Rule) -> String {
@@ -144,13 +147,10 @@ fn print_default(s: &Session, k: usize, elab: &Elab, args: &SolveArgs, low: &Low
         .collect();
     match args.format {
         Format::Text | Format::Raw => {
-            if k > 1 {
-                println!();
-            }
             if args.trace {
-                print_trace(s, elab, p, out.solution.as_deref().unwrap_or(&[]), &lines);
+                s.print_block(&trace(elab, p, out.solution.as_deref().unwrap_or(&[]), &lines));
             } else {
-                lines.iter().for_each(|l| println!("{l}"));
+                s.print_block(&lines.iter().map(|l| format!("{l}\n")).collect::<String>());
             }
         }
         Format::Json => {

@@ -109,11 +109,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             given: render::text::given_grid(model),
             solutions: answers.iter().filter_map(|a| render::text::answer_grid(model, a)).collect(),
             moves: None,
+            answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
-        s.print_case(k, template, &data);
+        s.print_case(exit, template, &data);
     } else {
         match args.format {
-            Format::Text | Format::Raw => print_text(k, mode, exit, &stats, model, &answers),
+            Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
             Format::Json => {
                 let status = match exit {
                     Exit::Solved if mode == AnswerMode::Count => "counted",
@@ -156,30 +157,31 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     exit
 }
 
-fn print_text(k: usize, mode: AnswerMode, exit: Exit, stats: &xcc::Stats, model: &crate::lower::model::Model, answers: &[crate::solve::answer::Answer]) {
-    if k > 1 {
-        println!();
-    }
+/// puzc's own text for one case: the first answer, every answer and their number, or the count.
+fn text_output(
+    k: usize,
+    mode: AnswerMode,
+    exit: Exit,
+    stats: &xcc::Stats,
+    model: &crate::lower::model::Model,
+    answers: &[crate::solve::answer::Answer],
+) -> String {
     let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, a)).collect();
     match mode {
         // A count cut short by a limit is not the count: it goes to stderr only.
         AnswerMode::Count if exit == Exit::Limit => {
-            eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"))
+            eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"));
+            String::new()
         }
-        AnswerMode::Count => println!("{}", stats.solutions),
+        AnswerMode::Count => format!("{}\n", stats.solutions),
         AnswerMode::All => {
-            for (i, sol) in shown.iter().enumerate() {
-                if i > 0 {
-                    println!();
-                }
-                print!("{sol}");
-            }
+            let mut out = shown.join("\n");
             if !shown.is_empty() {
-                println!();
+                out.push('\n');
             }
-            println!("{}", plural(stats.solutions, "solution"));
+            out + &plural(stats.solutions, "solution") + "\n"
         }
-        _ => shown.iter().take(1).for_each(|s| print!("{s}")),
+        _ => shown.into_iter().next().unwrap_or_default(),
     }
 }
 

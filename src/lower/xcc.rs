@@ -259,24 +259,27 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
     let mut entries = Vec::new();
     for (k, &p) in placing.pieces.iter().enumerate() {
         let piece = &model.pieces[p];
-        let before = meanings.len();
+        // Whether the piece fits the board's shape at all; a piece whose labels only miss
+        // the instance's data is not a spec error: that instance simply has no solution.
+        let mut fits_shape = false;
         for o in orientations(piece, placing.rotate, placing.reflect) {
             let height = o.cells.iter().map(|c| c.0).max().unwrap() + 1;
             let width = o.cells.iter().map(|c| c.1).max().unwrap() + 1;
             for r0 in 0..=(rows - height) {
                 'anchor: for c0 in 0..=(cols - width) {
                     let mut placed = Vec::with_capacity(o.cells.len());
-                    for (dr, dc, label) in &o.cells {
+                    for (dr, dc, _) in &o.cells {
                         let cell = ((r0 + dr) * cols + c0 + dc) as usize;
                         if !board.on[cell] || model.confine[p].as_ref().is_some_and(|a| !a[cell]) {
                             continue 'anchor;
                         }
-                        if let Some(l) = label {
-                            if board.given[cell].map(|g| &board.values[g]) != Some(l) {
-                                continue 'anchor;
-                            }
-                        }
                         placed.push(cell);
+                    }
+                    fits_shape = true;
+                    // A labelled cell must lie on a board cell showing that label.
+                    let shows = |c: usize| board.given[c].map(|g| &board.values[g]);
+                    if !o.cells.iter().zip(&placed).all(|((_, _, l), &c)| l.as_ref().is_none_or(|l| shows(c) == Some(l))) {
+                        continue 'anchor;
                     }
                     if guard.full(meanings.len(), piece.span) {
                         return;
@@ -304,11 +307,11 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
                 }
             }
         }
-        if meanings.len() == before {
+        if !fits_shape {
             diags.push(
                 Diagnostic::new(Code::G202, piece.span, format!("piece {} fits nowhere on `{}`", piece.label, board.name))
                     .label("no placement of this piece fits")
-                    .help("check the piece's size, its labels against the board's values, `confine`, and whether `rotate` is needed"),
+                    .help("check the piece's size against the board, its holes, `confine`, and whether `rotate` is needed"),
             );
         }
     }

@@ -238,10 +238,22 @@ pub struct CaseData {
     pub solutions: Vec<Grid>,
     /// For a played puzzle: the answer's moves, each as (parameter, value) pairs.
     pub moves: Option<Vec<Vec<(String, String)>>>,
+    /// The case has something to print: a solution, or a finished enumeration or count (which
+    /// may be of zero solutions).
+    pub answered: bool,
+}
+
+/// Whether a template says something for a case without an answer (`{if solved}`).
+pub fn mentions_unsolved(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::IfSolved(..) => true,
+        Node::EachSolution(b) | Node::EachMove(b) => mentions_unsolved(b),
+        _ => false,
+    })
 }
 
 impl CaseData {
-    fn solved(&self) -> bool {
+    pub fn solved(&self) -> bool {
         !self.solutions.is_empty() || self.moves.is_some()
     }
 }
