@@ -52,7 +52,12 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
                     continue;
                 }
                 child.copy_from_slice(&state);
-                m.apply(&mut child, mv, None);
+                // Every entry but the root came out of `apply`, so it is stable.
+                if id == 0 {
+                    m.apply(&mut child, mv, None);
+                } else {
+                    m.apply_settled(&mut child, mv, None);
+                }
                 if is_dead(&mut dead, &child) {
                     continue;
                 }

@@ -103,7 +103,12 @@ impl Dfs<'_> {
                     continue;
                 }
                 child.state.copy_from_slice(&cur.state);
-                self.m.apply(&mut child.state, mv, None);
+                // Below the root every state came out of `apply`, so it is stable.
+                if d == 0 {
+                    self.m.apply(&mut child.state, mv, None);
+                } else {
+                    self.m.apply_settled(&mut child.state, mv, None);
+                }
                 if is_dead(&mut self.dead, &child.state) {
                     continue;
                 }
@@ -150,7 +155,11 @@ impl Dfs<'_> {
                 return false;
             }
             child.state.copy_from_slice(&cur.state);
-            self.m.apply(&mut child.state, mv, None);
+            if d == 0 {
+                self.m.apply(&mut child.state, mv, None);
+            } else {
+                self.m.apply_settled(&mut child.state, mv, None);
+            }
             if goal_holds(&self.p.goal, &child.state) {
                 self.path.push(mi as u32);
                 return true;

@@ -1,7 +1,19 @@
 //! The move/rule interpreter: a [`MoveProblem`] with its geometry precomputed so that effects,
 //! gravity and clearing are loops over flat cell lists, plus the scratch buffers they need.
-//! After construction nothing here allocates (the scratch vectors only ever grow to the
-//! board size on first use).
+//! After construction nothing here allocates (the scratch vectors only ever grow to a small
+//! multiple of the board size on first use).
+//!
+//! Rules are applied incrementally. Every cell a move or a rule writes is appended to a change
+//! log, and each rule only looks at the cells logged since it last ran:
+//! - gravity compacts only the gravity lines that hold a changed cell (a line without one was
+//!   already compact);
+//! - a run or group of the new grid that contains no changed cell was a run or group of the
+//!   grid the rule last left stable, so run and group detection start from changed cells only.
+//!
+//! Both arguments need the grid to have been stable for every rule before the move. A grid
+//! produced by [`Machine::apply`] is (that is what settling means); any other grid (the
+//! initial one, or one given to the public API) is treated as if every cell had changed,
+//! which makes each rule's first application a full scan, exactly as without the log.
 
 use crate::ir::moves::{
     CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value,
@@ -44,10 +56,24 @@ pub struct Machine<'p> {
     /// so falling is "compact the non-empty cells towards index 0". Holes cut segments,
     /// which is exactly "stops at a hole".
     gravity: [Lines; 4],
-    /// Maximal on-board stretches of every row and every column: runs cannot cross holes.
-    runs: Lines,
-    /// On-board 4-neighbours, `NO_CELL` where there is none.
+    /// `gseg[dir][cell]`: the segment of `gravity[dir]` holding `cell` (`NO_CELL` off board).
+    gseg: [Vec<u32>; 4],
+    /// On-board 4-neighbours (up, down, left, right), `NO_CELL` where there is none; runs
+    /// follow them, so they cannot cross holes.
     nbr: Vec<[u32; 4]>,
+    /// Every on-board cell: the change log of a grid not known to be stable.
+    cells: Vec<u32>,
+    /// Cells written since the move started (with repeats); rule `i` has seen `log[..since[i]]`.
+    log: Vec<u32>,
+    since: Vec<usize>,
+    /// `gpos[dir][cell]`: the position of `cell` in its segment of `gravity[dir]`.
+    gpos: [Vec<u32>; 4],
+    /// Gravity segments to compact, their marks (`seg_seen[g] == seg_stamp`) and the lowest
+    /// changed position in each (below it the segment is unchanged, hence still compact).
+    segs: Vec<u32>,
+    seg_seen: Vec<u32>,
+    seg_low: Vec<u32>,
+    seg_stamp: u32,
     // Scratch.
     writes: Vec<(u32, Value)>,
     clear: Vec<u32>,
@@ -86,16 +112,23 @@ impl<'p> Machine<'p> {
             lines.push_segment(&seg);
         };
         let mut gravity: [Lines; 4] = Default::default();
-        let mut runs = Lines::default();
         for c in 0..cols {
             cut(&mut gravity[dir_ix(Dir::Down)], &mut (0..rows).rev().map(|r| (r, c)));
             cut(&mut gravity[dir_ix(Dir::Up)], &mut (0..rows).map(|r| (r, c)));
-            cut(&mut runs, &mut (0..rows).map(|r| (r, c)));
         }
         for r in 0..rows {
             cut(&mut gravity[dir_ix(Dir::Left)], &mut (0..cols).map(|c| (r, c)));
             cut(&mut gravity[dir_ix(Dir::Right)], &mut (0..cols).rev().map(|c| (r, c)));
-            cut(&mut runs, &mut (0..cols).map(|c| (r, c)));
+        }
+        let mut gseg: [Vec<u32>; 4] = std::array::from_fn(|_| vec![NO_CELL; rows * cols]);
+        let mut gpos: [Vec<u32>; 4] = std::array::from_fn(|_| vec![NO_CELL; rows * cols]);
+        for d in 0..4 {
+            for (g, seg) in gravity[d].segments().enumerate() {
+                for (i, &c) in seg.iter().enumerate() {
+                    gseg[d][c as usize] = g as u32;
+                    gpos[d][c as usize] = i as u32;
+                }
+            }
         }
         let mut nbr = vec![[NO_CELL; 4]; rows * cols];
         for r in 0..rows {
@@ -113,11 +146,20 @@ impl<'p> Machine<'p> {
                 }
             }
         }
+        let cells: Vec<u32> = (0..(rows * cols) as u32).filter(|&c| p.on_board[c as usize]).collect();
         Machine {
             p,
             gravity,
-            runs,
+            gseg,
+            gpos,
             nbr,
+            log: Vec::with_capacity(cells.len() * 4),
+            since: vec![0; p.rules.len()],
+            segs: Vec::with_capacity(rows * cols),
+            seg_seen: vec![0; rows * cols],
+            seg_low: vec![0; rows * cols],
+            seg_stamp: 0,
+            cells,
             writes: Vec::new(),
             clear: Vec::with_capacity(rows * cols * 2),
             stack: Vec::with_capacity(rows * cols),
@@ -146,11 +188,27 @@ impl<'p> Machine<'p> {
     }
 
     /// Applies the move's effects (all reads see the state before the move), then runs the
-    /// rules to a fixpoint.
-    pub fn apply(&mut self, s: &mut [Value], m: &MoveInstance, mut trace: Option<&mut Vec<TraceStep>>) {
+    /// rules to a fixpoint. `s` may be any grid.
+    pub fn apply(&mut self, s: &mut [Value], m: &MoveInstance, trace: Option<&mut Vec<TraceStep>>) {
+        self.apply_from(s, m, trace, false)
+    }
+
+    /// [`Machine::apply`] for a grid that is stable under every rule (one that `apply` produced):
+    /// the rules then only look around the cells the move changed. Same result.
+    pub fn apply_settled(&mut self, s: &mut [Value], m: &MoveInstance, trace: Option<&mut Vec<TraceStep>>) {
+        self.apply_from(s, m, trace, true)
+    }
+
+    fn apply_from(&mut self, s: &mut [Value], m: &MoveInstance, mut trace: Option<&mut Vec<TraceStep>>, settled: bool) {
+        self.log.clear();
+        if !settled {
+            self.log.extend_from_slice(&self.cells);
+        }
         if let [Effect::Swap(a, b)] = m.effects[..] {
             // The common case (Mayan, sliding puzzles): no need to stage writes.
             s.swap(a as usize, b as usize);
+            self.log.push(a);
+            self.log.push(b);
         } else {
             self.writes.clear();
             for e in &m.effects {
@@ -171,6 +229,7 @@ impl<'p> Machine<'p> {
             // Later writes win when two effects write the same cell.
             for &(c, v) in &self.writes {
                 s[c as usize] = v;
+                self.log.push(c);
             }
         }
         if let Some(t) = trace.as_deref_mut() {
@@ -183,17 +242,26 @@ impl<'p> Machine<'p> {
     /// changed nothing. Every rule is a function of the grid alone, so at that point a whole
     /// pass from the first rule would change nothing either: this is the declared "repeat the
     /// list until a full pass is stable", without the redundant final pass.
+    ///
+    /// A rule with no change logged since it last ran cannot change anything (every rule is
+    /// idempotent), so it is skipped as a quiet application without looking at the grid.
     fn settle(&mut self, s: &mut [Value], mut trace: Option<&mut Vec<TraceStep>>) {
         let rules = &self.p.rules;
         let n = rules.len();
+        self.since.clear();
+        self.since.resize(n, 0);
         let (mut quiet, mut i) = (0, 0);
         while quiet < n {
             let rule = rules[i];
-            let changed = match rule {
-                Rule::Gravity(d) => fall(&self.gravity[dir_ix(d)], s),
-                Rule::ClearRuns { min } => self.clear_runs(s, min as usize),
-                Rule::ClearGroups { min } => self.clear_groups(s, min as usize),
-            };
+            let from = self.since[i];
+            let changed = from < self.log.len()
+                && match rule {
+                    Rule::Gravity(d) => self.fall(s, dir_ix(d), from),
+                    Rule::ClearRuns { min } => self.clear_runs(s, min as usize, from),
+                    Rule::ClearGroups { min } => self.clear_groups(s, min as usize, from),
+                };
+            // Each rule is idempotent: its own writes need no second look by it.
+            self.since[i] = self.log.len();
             if changed {
                 quiet = 0;
                 if let Some(t) = trace.as_deref_mut() {
@@ -206,37 +274,117 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// Finds every maximal run first, then empties them together, so crossing runs (L, T, +,
-    /// and chains of rows and columns crossing each other) all vanish whole.
-    fn clear_runs(&mut self, s: &mut [Value], min: usize) -> bool {
+    /// Gravity in direction `d`, compacting only the lines that hold a cell logged from `from`
+    /// on, and each only from its lowest changed cell up. Falling is "compact the non-empty
+    /// cells of each segment towards its floor".
+    fn fall(&mut self, s: &mut [Value], d: usize, from: usize) -> bool {
+        self.seg_stamp = self.seg_stamp.wrapping_add(1);
+        if self.seg_stamp == 0 {
+            self.seg_seen.fill(0);
+            self.seg_stamp = 1;
+        }
+        self.segs.clear();
+        let (gseg, gpos) = (&self.gseg[d], &self.gpos[d]);
+        for &c in &self.log[from..] {
+            let (g, pos) = (gseg[c as usize] as usize, gpos[c as usize]);
+            if self.seg_seen[g] != self.seg_stamp {
+                self.seg_seen[g] = self.seg_stamp;
+                self.seg_low[g] = pos;
+                self.segs.push(g as u32);
+            } else if pos < self.seg_low[g] {
+                self.seg_low[g] = pos;
+            }
+        }
+        let lines = &self.gravity[d];
+        let mut changed = false;
+        for &g in &self.segs {
+            let seg = &lines.cells[lines.starts[g as usize] as usize..lines.starts[g as usize + 1] as usize];
+            // Below `low` nothing changed: the blocks there are still packed against the
+            // floor, so the first free place is just above the last of them.
+            let low = self.seg_low[g as usize] as usize;
+            let mut w = low;
+            while w > 0 && s[seg[w - 1] as usize] == EMPTY {
+                w -= 1;
+            }
+            for r in low..seg.len() {
+                let v = s[seg[r] as usize];
+                if v != EMPTY {
+                    if w != r {
+                        s[seg[w] as usize] = v;
+                        s[seg[r] as usize] = EMPTY;
+                        self.log.push(seg[w]);
+                        self.log.push(seg[r]);
+                        changed = true;
+                    }
+                    w += 1;
+                }
+            }
+        }
+        changed
+    }
+
+    /// Finds every maximal run through a cell logged from `from` on first, then empties them
+    /// together, so crossing runs (L, T, +, and chains of rows and columns crossing each
+    /// other) all vanish whole.
+    fn clear_runs(&mut self, s: &mut [Value], min: usize, from: usize) -> bool {
         self.clear.clear();
-        for seg in self.runs.segments() {
-            if seg.len() < min {
+        self.bump_stamp();
+        let end = self.log.len();
+        for k in from..end {
+            let c = self.log[k];
+            let v = s[c as usize];
+            if v == EMPTY {
                 continue;
             }
-            let mut i = 0;
-            while i < seg.len() {
-                let v = s[seg[i] as usize];
-                let mut j = i + 1;
-                while j < seg.len() && s[seg[j] as usize] == v {
-                    j += 1;
+            // Vertical (up = 0, down = 1), then horizontal (left = 2, right = 3).
+            for (back, fwd) in [(0, 1), (2, 3)] {
+                let mut first = c;
+                let mut len = 1;
+                loop {
+                    let n = self.nbr[first as usize][back];
+                    if n == NO_CELL || s[n as usize] != v {
+                        break;
+                    }
+                    first = n;
+                    len += 1;
                 }
-                if v != EMPTY && j - i >= min {
-                    self.clear.extend_from_slice(&seg[i..j]);
+                let mut last = c;
+                loop {
+                    let n = self.nbr[last as usize][fwd];
+                    if n == NO_CELL || s[n as usize] != v {
+                        break;
+                    }
+                    last = n;
+                    len += 1;
                 }
-                i = j;
+                if len >= min {
+                    let mut x = first;
+                    loop {
+                        if self.seen[x as usize] != self.stamp {
+                            self.seen[x as usize] = self.stamp;
+                            self.clear.push(x);
+                        }
+                        if x == last {
+                            break;
+                        }
+                        x = self.nbr[x as usize][fwd];
+                    }
+                }
             }
         }
         for &c in &self.clear {
             s[c as usize] = EMPTY;
         }
+        self.log.extend_from_slice(&self.clear);
         !self.clear.is_empty()
     }
 
-    fn clear_groups(&mut self, s: &mut [Value], min: usize) -> bool {
+    fn clear_groups(&mut self, s: &mut [Value], min: usize, from: usize) -> bool {
         self.clear.clear();
         self.bump_stamp();
-        for c in 0..s.len() {
+        let end = self.log.len();
+        for k in from..end {
+            let c = self.log[k] as usize;
             if s[c] == EMPTY || self.seen[c] == self.stamp {
                 continue;
             }
@@ -249,6 +397,7 @@ impl<'p> Machine<'p> {
         for &c in &self.clear {
             s[c as usize] = EMPTY;
         }
+        self.log.extend_from_slice(&self.clear);
         !self.clear.is_empty()
     }
 
@@ -295,28 +444,14 @@ fn operand(s: &[Value], o: Operand) -> Value {
     }
 }
 
-fn fall(lines: &Lines, s: &mut [Value]) -> bool {
-    let mut changed = false;
-    for seg in lines.segments() {
-        let mut w = 0;
-        for r in 0..seg.len() {
-            let v = s[seg[r] as usize];
-            if v != EMPTY {
-                if w != r {
-                    s[seg[w] as usize] = v;
-                    s[seg[r] as usize] = EMPTY;
-                    changed = true;
-                }
-                w += 1;
-            }
-        }
-    }
-    changed
-}
-
 pub fn goal_holds(goal: &Goal, s: &[Value]) -> bool {
     match goal {
-        Goal::Empty => s.iter().all(|&v| v == EMPTY),
+        // Eight cells at a time: this runs at every leaf of a search.
+        Goal::Empty => {
+            let mut words = s.chunks_exact(8);
+            words.by_ref().all(|w| u64::from_ne_bytes(w.try_into().unwrap()) == 0)
+                && words.remainder().iter().all(|&v| v == EMPTY)
+        }
         Goal::NonEmptyCount(n) => s.iter().filter(|&&v| v != EMPTY).count() == *n as usize,
         Goal::Pattern(want) => want.iter().zip(s).all(|(w, &v)| w.is_none_or(|w| w == v)),
     }

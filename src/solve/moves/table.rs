@@ -21,6 +21,8 @@ pub struct Packer {
     /// log2 of the bits per cell.
     shift: u32,
     cells: Vec<u32>,
+    /// Every cell of the grid is on the board (`cells[i] == i`).
+    dense: bool,
     pub klen: usize,
 }
 
@@ -35,10 +37,28 @@ impl Packer {
         };
         let cells: Vec<u32> = (0..p.on_board.len() as u32).filter(|&c| p.on_board[c as usize]).collect();
         let klen = (cells.len() << shift).div_ceil(8);
-        Packer { shift, cells, klen: klen.max(1) }
+        let dense = cells.len() == p.on_board.len() && !cells.is_empty();
+        Packer { shift, cells, dense, klen: klen.max(1) }
     }
 
     pub fn pack(&self, s: &[Value], out: &mut [u8]) {
+        if self.dense {
+            // Every cell on the board: no indirection, whole bytes at a time.
+            match self.shift {
+                3 => return out.copy_from_slice(s),
+                2 => {
+                    let mut pairs = s.chunks_exact(2);
+                    for (o, p) in out.iter_mut().zip(&mut pairs) {
+                        *o = p[0] | p[1] << 4;
+                    }
+                    if let [last] = pairs.remainder() {
+                        out[s.len() / 2] = *last;
+                    }
+                    return;
+                }
+                _ => {}
+            }
+        }
         out.fill(0);
         for (i, &c) in self.cells.iter().enumerate() {
             let bit = (i as u32) << self.shift;
