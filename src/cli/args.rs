@@ -91,6 +91,9 @@ pub struct SolveArgs {
     /// Give up after this many search nodes (exit 5).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Split `--all` and `--count` over this many threads (ignored with `--limit`).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
     pub stats: bool,

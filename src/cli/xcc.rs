@@ -69,7 +69,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let mut answers = Vec::new();
     let mut bad = None;
     let mut found = 0u64;
-    let stats = xcc::solve(&low.problem, &limits, &mut |chosen| {
+    let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() { args.threads as usize } else { 1 };
+    let keep_all = mode == AnswerMode::All;
+    let stats = crate::solve::split::solve(&low.problem, &limits, threads, keep_all, &mut |chosen| {
         found += 1;
         let keep = mode != AnswerMode::Count && (mode != AnswerMode::Unique || found == 1);
         if keep || found <= VERIFY_WHEN_COUNTING {

@@ -2,6 +2,7 @@
 //! independent verifier that checks every answer before it is shown.
 pub mod answer;
 pub mod moves;
+pub mod split;
 pub mod verify;
 pub mod verify_moves;
 pub mod xcc;
