@@ -11,24 +11,46 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "goal", "moves", "cases", "print",
 ];
 
+/// Words that continue an expression: when any is expected, "an operator" says it once.
+const OPERATORS: &[&str] = &["!=", "%", "*", "+", "-", "..", "..=", "/", "<", "<=", "==", ">", ">=", "and", "or"];
+
 pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> Diagnostic {
     let pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let word = word_at(text, pos);
-    let span = Span::new(file, pos, pos + word.len().max(1).min(text.len().saturating_sub(pos)));
-    let expected: Vec<Rule> = match &err.variant {
+    let mut expected: Vec<Rule> = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => positives.clone(),
         ErrorVariant::CustomError { .. } => vec![],
     };
+    if let Some(d) = unclosed_string(text, file, pos) {
+        return d;
+    }
     if text[pos.min(text.len())..].starts_with('\'') {
-        return Diagnostic::new(Code::P004, span, "a character literal holds exactly one character")
+        // The whole would-be literal, up to the next quote on the line: `'ab'`, `''`.
+        let rest = &text[pos + 1..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        let len = line.find('\'').map_or(1, |k| k + 2);
+        return Diagnostic::new(Code::P004, Span::new(file, pos, pos + len), "a character literal holds exactly one character")
             .label("not a single character in quotes")
             .help("write one character between single quotes, like 'A'; use \"...\" for text");
     }
+    // pest's error lists rules only, so a missing `=` or `]` (plain strings in the grammar) is
+    // reported at the start of the statement. Parsing again with pest's error detail finds the
+    // furthest place reached and the literal tokens that would have continued there.
+    let (pos, literals) = match literal_tokens(text) {
+        Some((at, tokens)) if at > pos => {
+            expected.clear();
+            (at, tokens)
+        }
+        Some((at, tokens)) if at == pos => (pos, tokens),
+        _ => (pos, Vec::new()),
+    };
+    let word = word_at(text, pos);
+    let span = Span::new(file, pos, pos + word.len().max(1).min(text.len().saturating_sub(pos)));
     let at_statement_start = expected.iter().any(|r| is_statement_rule(*r));
-    if at_statement_start && !word.is_empty() && word.chars().next().is_some_and(|c| c.is_alphabetic()) {
+    let is_keyword = STATEMENT_KEYWORDS.contains(&word);
+    if at_statement_start && !is_keyword && word.chars().next().is_some_and(|c| c.is_alphabetic()) {
         let mut d = Diagnostic::new(Code::P002, span, format!("`{word}` does not start a statement"))
             .label("unknown statement");
         d = match closest(word, STATEMENT_KEYWORDS) {
@@ -39,6 +61,7 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
     }
     // Statement rules show up when a statement could start here: one phrase says it.
     let mut words: Vec<String> = expected.iter().map(|r| rule_in_words(*r)).collect();
+    words.extend(literals.iter().filter_map(|t| token_in_words(t)));
     if words.iter().any(|w| w == "a statement") {
         words.retain(|w| w == "a statement" || !w.starts_with('`') || w == "`(`");
     }
@@ -49,9 +72,21 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         words.retain(|w| !STARTS.contains(&w.as_str()));
         words.push("an expression".into());
     }
+    if words.iter().any(|w| w == "a statement") {
+        words.retain(|w| !STATEMENT_KEYWORDS.iter().any(|k| *w == format!("`{k}`")));
+    }
+    // A token already named inside a phrase ("a placement option (`rotate`, ...)") is said once.
+    let all = words.clone();
+    words.retain(|w| {
+        let Some(open) = w.strip_suffix('`').filter(|_| w.starts_with('`')) else { return true };
+        !all.iter().any(|o| !o.starts_with('`') && o.contains(open))
+    });
     words.sort();
     words.dedup();
-    let found = if pos >= text.len() {
+    if words.is_empty() {
+        words.push("something else".into());
+    }
+    let found = if pos >= text.trim_end().len() {
         "the end of the file".to_string()
     } else if word.is_empty() {
         format!("`{}`", text[pos..].chars().next().unwrap())
@@ -59,9 +94,23 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         format!("`{word}`")
     };
     let expected = join_or(&words);
+    // At the end of the file there is nothing to underline: point at the last character.
+    let end_span = last_char(text).filter(|_| pos >= text.trim_end().len()).map(|(s, e)| Span::new(file, s, e));
+    let here = if end_span.is_some() { "after this" } else { "here" };
+    let span = end_span.unwrap_or(span);
+    let before = text[..pos.min(text.len())].trim_end();
+    if words.iter().any(|w| w == "an expression") && (before.ends_with("..") || before.ends_with("..=")) {
+        let op = if before.ends_with("..=") { "..=" } else { ".." };
+        return Diagnostic::new(Code::P001, span, format!("expected the end of the range after `{op}`, found {found}"))
+            .label(format!("the range needs an end {here}"))
+            .help("a range has both ends: `0..n` stops before n, `1..=9` includes 9");
+    }
     let mut d = Diagnostic::new(Code::P001, span, format!("expected {expected}, found {found}"))
-        .label(format!("expected {expected} here"));
-    if let Some(h) = hint(&words, text, pos) {
+        .label(format!("expected {expected} {here}"));
+    let keywords: Vec<&str> = literals.iter().map(|t| t.as_str()).filter(|t| t.chars().all(|c| c.is_ascii_lowercase()) && !OPERATORS.contains(t)).collect();
+    if let Some(k) = closest(word, &keywords).filter(|_| !word.is_empty()) {
+        d = d.help(format!("did you mean `{k}`?"));
+    } else if let Some(h) = hint(&words, text, pos) {
         d = d.help(h);
     }
     d
@@ -76,8 +125,82 @@ fn hint(expected: &[String], text: &str, pos: usize) -> Option<String> {
     if rest.starts_with("\"\"\"") || text[..pos.min(text.len())].matches("\"\"\"").count() % 2 == 1 {
         return Some("a `\"\"\"` string must be closed by another `\"\"\"`".into());
     }
-    if expected.iter().any(|w| w == "`]`") {
+    let line = text[..pos.min(text.len())].rsplit('\n').next().unwrap_or("");
+    if expected.iter().any(|w| w == "`]`") && line.trim_start().starts_with("board") && !line.contains(" of ") {
         return Some("a board's size is written `[rows, columns]`".into());
+    }
+    None
+}
+
+/// Rule calls allowed to the second, detailed parse of a spec with a syntax error.
+const DETAIL_CALL_LIMIT: usize = 2_000_000;
+
+/// The furthest position the parser reached and the literal tokens (`=`, `]`, `once`, ...) it
+/// tried there, from a second parse with pest's error detail switched on.
+fn literal_tokens(text: &str) -> Option<(usize, Vec<String>)> {
+    // Detail costs time and memory on deeply nested input: cap the second parse's rule calls
+    // (past the cap it fails without detail, and the first error stands).
+    pest::set_error_detail(true);
+    pest::set_call_limit(std::num::NonZeroUsize::new(DETAIL_CALL_LIMIT));
+    let again = <super::parse::PuzParser as pest::Parser<Rule>>::parse(Rule::file, text);
+    pest::set_call_limit(None);
+    pest::set_error_detail(false);
+    let attempts = again.err()?.parse_attempts()?;
+    let tokens = attempts
+        .expected_tokens()
+        .into_iter()
+        // pest does not export `ParsingToken`; its Debug form names the variant.
+        .filter(|t| format!("{t:?}").starts_with("Sensitive"))
+        .map(|t| t.to_string())
+        .collect();
+    Some((attempts.max_position, tokens))
+}
+
+/// A literal token of the grammar as the user would say it; `None` for blanks and comments.
+fn token_in_words(token: &str) -> Option<String> {
+    if token.trim().is_empty() || token == "#" {
+        return None;
+    }
+    if OPERATORS.contains(&token) {
+        return Some("an operator".into());
+    }
+    Some(format!("`{token}`"))
+}
+
+/// A string opened before `pos` that is never closed: the likely cause of any error after it.
+fn unclosed_string(text: &str, file: FileId, pos: usize) -> Option<Diagnostic> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() && i <= pos {
+        match b[i] {
+            b'#' => i += text[i..].find('\n').unwrap_or(text.len() - i),
+            b'\'' => {
+                // A character literal may hold `"` or `#`: step over it whole.
+                let close = text[i + 1..].char_indices().nth(1).filter(|(_, c)| *c == '\'');
+                i += close.map_or(1, |(k, _)| k + 2);
+            }
+            b'"' if text[i..].starts_with("\"\"\"") => match text[i + 3..].find("\"\"\"") {
+                Some(k) => i += k + 6,
+                None => {
+                    return Some(
+                        Diagnostic::new(Code::P001, Span::new(file, i, i + 3), "this `\"\"\"` string is never closed")
+                            .label("the string starts here")
+                            .help("end it with another `\"\"\"`; everything up to there is the string's text"),
+                    );
+                }
+            },
+            b'"' => match text[i + 1..].find(['"', '\n']) {
+                Some(k) if b[i + 1 + k] == b'"' => i += k + 2,
+                _ => {
+                    return Some(
+                        Diagnostic::new(Code::P001, Span::new(file, i, i + 1), "this string is never closed")
+                            .label("the string starts here")
+                            .help("end it with `\"` on the same line; for text across lines use `\"\"\"...\"\"\"`"),
+                    );
+                }
+            },
+            _ => i += 1,
+        }
     }
     None
 }
@@ -146,6 +269,12 @@ fn join_or(words: &[String]) -> String {
     }
 }
 
+/// The byte range of the last character that is not blank, if any.
+fn last_char(text: &str) -> Option<(usize, usize)> {
+    let end = text.trim_end().len();
+    text[..end].char_indices().next_back().map(|(i, _)| (i, end))
+}
+
 /// The word (letters, digits, `_`) that starts at `pos`, or "" if none does.
 fn word_at(text: &str, pos: usize) -> &str {
     let rest = &text[pos.min(text.len())..];
@@ -153,13 +282,14 @@ fn word_at(text: &str, pos: usize) -> &str {
     &rest[..end]
 }
 
-/// The candidate within edit distance 2 of `word` (the closest; ties go to the
+/// The candidate within edit distance 2 of `word` (1 for a word of up to three letters; the closest; ties go to the
 /// alphabetically first, so the answer never depends on hash-map order).
 pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
         .iter()
         .map(|c| (edit_distance(word, c), *c))
-        .filter(|(d, c)| *d <= 2 && *d < c.len())
+        // Two edits turn any short word into another ("box" → "row"): allow one below four letters.
+        .filter(|(d, c)| *d <= if word.chars().count() < 4 { 1 } else { 2 } && *d < c.len())
         .min()
         .map(|(_, c)| c)
 }

@@ -1,0 +1,225 @@
+//! Robustness: every shipped spec in `puzzles/`, mutated the ways a person's edits break a file
+//! (truncated anywhere, a line deleted or doubled, two tokens swapped, a number replaced by a
+//! huge or negative one), must end with an answer or a diagnostic — never a panic (exit 70), a
+//! signal, or a hang past `--timeout`. A bad spec (exit 3) must point at a place: its stderr
+//! holds a source frame (`╭─[`).
+//!
+//! Deterministic: a seeded PRNG picks the mutations, so a failure names a case that reproduces
+//! (the failing mutant is kept in the temp dir and its path printed). To explore further:
+//! `PUZC_MUTATE_SEED=7 PUZC_MUTATE_RUNS=3000 cargo test --release --test mutate`.
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs in all, spread over the shipped specs.
+const TOTAL_RUNS: usize = 300;
+/// Past this the run counts as a hang, whatever `--timeout` says.
+const KILL_AFTER: Duration = Duration::from_secs(20);
+/// Exit codes a run may end with: solved, no solution, bad spec, limit reached, not unique.
+const ALLOWED: [i32; 5] = [0, 1, 3, 5, 6];
+/// Numbers a mutation may put in place of a number.
+const HUGE: [&str; 6] = ["999999999", "4000000000", "-5", "0", "99999999999999999999", "65537"];
+
+/// xorshift64*: small, seeded, the same sequence on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Byte ranges of the tokens of a spec: words, numbers, and single punctuation characters.
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        if c.is_alphanumeric() || c == '_' {
+            while let Some(&(j, d)) = it.peek() {
+                if !(d.is_alphanumeric() || d == '_') {
+                    break;
+                }
+                end = j + d.len_utf8();
+                it.next();
+            }
+        }
+        out.push((i, end));
+    }
+    out
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.split_inclusive('\n').collect()
+}
+
+/// One mutation of `text`, and what it did (for the failure message).
+fn mutate(text: &str, rng: &mut Rng) -> (String, String) {
+    let toks = tokens(text);
+    match rng.below(6) {
+        0 => {
+            // Truncate anywhere (on a character boundary).
+            let mut at = rng.below(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            (text[..at].to_string(), format!("truncated at byte {at}"))
+        }
+        1 | 2 => {
+            let ls = lines(text);
+            let k = rng.below(ls.len());
+            let double = rng.below(2) == 0;
+            let mut out = String::new();
+            for (i, l) in ls.iter().enumerate() {
+                if i != k || double {
+                    out.push_str(l);
+                }
+                if i == k && double {
+                    out.push_str(l);
+                }
+            }
+            (out, format!("{} line {}", if double { "doubled" } else { "deleted" }, k + 1))
+        }
+        3 => {
+            let (a, b) = (rng.below(toks.len()), rng.below(toks.len()));
+            let (a, b) = (toks[a.min(b)], toks[a.max(b)]);
+            if a == b {
+                return (text.to_string(), "unchanged".into());
+            }
+            let out = format!("{}{}{}{}{}", &text[..a.0], &text[b.0..b.1], &text[a.1..b.0], &text[a.0..a.1], &text[b.1..]);
+            (out, format!("swapped `{}` and `{}`", &text[a.0..a.1], &text[b.0..b.1]))
+        }
+        _ => {
+            // A number (outside comments too: instances hold most of them) made huge or negative.
+            let nums: Vec<_> = toks.iter().filter(|(s, e)| text[*s..*e].chars().all(|c| c.is_ascii_digit())).collect();
+            if nums.is_empty() {
+                return (text.to_string(), "unchanged".into());
+            }
+            let (s, e) = *nums[rng.below(nums.len())];
+            let by = HUGE[rng.below(HUGE.len())];
+            (format!("{}{by}{}", &text[..s], &text[e..]), format!("replaced `{}` by {by}", &text[s..e]))
+        }
+    }
+}
+
+/// Runs `puzc solve` on `spec` with a timeout, a node limit and a hard kill.
+fn solve(spec: &Path, cwd: &Path) -> (Option<i32>, String, Duration) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzc"))
+        .current_dir(cwd)
+        .arg("solve")
+        .arg(spec)
+        .args(["--timeout", "2", "--max-nodes", "200000", "--colour", "never"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("puzc starts");
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
+        String::from_utf8_lossy(&buf).into_owned()
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait on puzc") {
+            break Some(s);
+        }
+        if started.elapsed() > KILL_AFTER {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let err = reader.join().unwrap();
+    // `None`: killed by us, or ended by a signal.
+    (status.and_then(|s| s.code()), err, started.elapsed())
+}
+
+fn shipped_specs() -> Vec<PathBuf> {
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join("puzzles"))
+        .expect("puzzles/ exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "puz"))
+        .collect();
+    specs.sort();
+    specs
+}
+
+#[test]
+fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
+    let specs = shipped_specs();
+    assert!(!specs.is_empty(), "no specs in puzzles/");
+    // Mutants live in a scratch copy of puzzles/, so imports and relative paths still resolve.
+    let dir = std::env::temp_dir().join(format!("puzc-mutate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("puzzles")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    // `PUZC_MUTATE_SEED` / `PUZC_MUTATE_RUNS` explore further than CI does.
+    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let per_spec = (env("PUZC_MUTATE_RUNS").unwrap_or(TOTAL_RUNS as u64) as usize).div_ceil(specs.len());
+    let mut rng = Rng(env("PUZC_MUTATE_SEED").unwrap_or(0x5eed_0f_9c0d_e5) | 1);
+    let mut failures = Vec::new();
+    let mut exits = [0usize; 8];
+    let started = Instant::now();
+    for spec in &specs {
+        let text = std::fs::read_to_string(spec).unwrap();
+        let stem = spec.file_stem().unwrap().to_string_lossy().into_owned();
+        for k in 0..per_spec {
+            let (mutant, what) = mutate(&text, &mut rng);
+            let name = format!("{stem}.mutant{k}.puz");
+            let path = dir.join(&name);
+            std::fs::write(&path, &mutant).unwrap();
+            let (code, stderr, took) = solve(Path::new(&name), &dir);
+            let why = match code {
+                None => Some(format!("killed after {took:?} (a hang, or ended by a signal)")),
+                Some(c) if !ALLOWED.contains(&c) => Some(format!("exit {c}")),
+                Some(3) if !stderr.contains("╭─[") => Some("exit 3 without a located diagnostic".into()),
+                Some(_) if stderr.contains("internal error") || stderr.contains("panicked") => Some("a panic".into()),
+                Some(_) => None,
+            };
+            if let Some(c) = code {
+                exits[ALLOWED.iter().position(|a| *a == c).unwrap_or(7)] += 1;
+            }
+            match why {
+                Some(why) => failures.push(format!(
+                    "{}: {why} ({what}); the mutant is kept at {}\n{stderr}",
+                    spec.display(),
+                    path.display()
+                )),
+                None => {
+                    let _ = std::fs::remove_file(&path);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{} mutants in {:?}: exit 0: {}, 1: {}, 3: {}, 5: {}, 6: {}",
+        per_spec * specs.len(),
+        started.elapsed(),
+        exits[0],
+        exits[1],
+        exits[2],
+        exits[3],
+        exits[4]
+    );
+    assert!(failures.is_empty(), "{} mutant(s) failed:\n\n{}", failures.len(), failures.join("\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
