@@ -13,7 +13,7 @@ use puzc::syntax::ast::StmtKind;
 use std::collections::HashMap;
 
 /// Far below the CLI's defaults, so one input cannot build a huge model.
-const LIMITS: ExpandLimits = ExpandLimits { work: 20_000, cells: 4_096 };
+const LIMITS: ExpandLimits = ExpandLimits { work: 20_000, cells: 4_096, options: 20_000 };
 const MAX_OPTIONS: usize = 20_000;
 
 /// Deepest bracket nesting let through. The grammar's `list` and `set` rules try a

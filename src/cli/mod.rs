@@ -226,7 +226,11 @@ impl Session {
     fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
         let (file, base, text) = self.instance.clone();
         let mut reader = InstanceReader::new(&text, file, base);
-        let limits = ExpandLimits { work: self.common.max_expansion, ..ExpandLimits::default() };
+        let limits = ExpandLimits {
+            work: self.common.max_expansion,
+            options: self.common.max_options,
+            ..ExpandLimits::default()
+        };
         let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
             Ok(c) => c,
             Err(d) => return self.fail(&[d]),

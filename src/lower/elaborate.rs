@@ -17,11 +17,13 @@ pub struct ExpandLimits {
     pub work: u64,
     /// Cells of the board.
     pub cells: usize,
+    /// Options of the direct form (the same limit lowering applies to every option).
+    pub options: usize,
 }
 
 impl Default for ExpandLimits {
     fn default() -> Self {
-        ExpandLimits { work: super::eval::DEFAULT_BUDGET, cells: 1_000_000 }
+        ExpandLimits { work: super::eval::DEFAULT_BUDGET, cells: 1_000_000, options: super::xcc::DEFAULT_MAX_OPTIONS }
     }
 }
 
@@ -40,6 +42,8 @@ pub struct Elab<'s> {
     broken: std::collections::HashSet<String>,
     /// Pieces made by families so far (they are numbered on from here).
     family_members: u32,
+    /// Direct-form options allowed (S401 past it, before memory runs out).
+    max_options: usize,
 }
 
 /// The key in `broken` that says the board failed (no spec name can contain spaces).
@@ -63,9 +67,15 @@ pub fn elaborate<'s>(
         overrides,
         broken: Default::default(),
         family_members: 0,
+        max_options: limits.options,
     };
     for stmt in &spec.stmts {
         if let Err(d) = el.stmt(stmt, input, limits) {
+            // "`n` is not defined" after `let n = ...` failed says nothing new.
+            let follow_on = d.code == Code::E101 && el.broken.iter().any(|b| d.message.contains(&format!("`{b}`")));
+            if follow_on {
+                continue;
+            }
             // Instance data that ran out or did not fit makes everything after it noise.
             let fatal = matches!(d.code, Code::I301 | Code::I302 | Code::I303 | Code::I304 | Code::S401);
             el.diags.push(d);
@@ -112,7 +122,7 @@ impl Elab<'_> {
                 let (n, span) = input.int(&format!("param `{}`", name.name))?;
                 if let Some(range) = range {
                     let allowed = self.env.eval_collection(range, "`param ... in` takes a range")?;
-                    if !allowed.elements().contains(&Value::Int(n)) {
+                    if !allowed.contains(&Value::Int(n)) {
                         return Err(Diagnostic::new(
                             Code::I304,
                             span,
@@ -161,7 +171,9 @@ impl Elab<'_> {
                 }
             }
             StmtKind::Piece(p) => self.piece(p)?,
-            StmtKind::Tiles(t) => self.tiles(t, input)?,
+            StmtKind::Tiles(t) => self.tiles(t, input).inspect_err(|_| {
+                self.broken.insert(t.name.name.clone());
+            })?,
             StmtKind::Place(p) => self.place(p)?,
             StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
             StmtKind::MatchEdges => self.model.match_edges = true,
@@ -273,8 +285,8 @@ impl Elab<'_> {
     /// Evaluates a set of cells, `{(r, c), ...}`, to flat indices (G201 for any off the board).
     pub fn cells_of(&mut self, board: &Board, e: &Expr, what: &str) -> R<Vec<usize>> {
         let coll = self.env.eval_collection(e, what)?;
-        let mut out = Vec::with_capacity(coll.len().unwrap_or(0) as usize);
-        for v in coll.elements() {
+        let mut out = Vec::new();
+        for v in coll.iter() {
             let (a, b) = coord_of(&v, e.span)?;
             match board.cell(a, b) {
                 Some(c) => out.push(c),
@@ -394,7 +406,7 @@ impl Elab<'_> {
                         .collect::<R<_>>()?;
                     let coll = env.eval_collection(&r.cells, "a region is a set of cells")?;
                     let mut cells = Vec::new();
-                    for v in coll.elements() {
+                    for v in coll.iter() {
                         let (a, b) = coord_of(&v, r.cells.span)?;
                         cells.push(board.cell(a, b).ok_or_else(|| off_board(&board, a, b, r.cells.span))?);
                     }
@@ -593,8 +605,14 @@ impl Elab<'_> {
         let item_index = &self.item_index;
         let families = &self.item_families;
         let items = &self.model.items;
+        let room = self.max_options.saturating_sub(self.model.options.len());
         let mut made = Vec::new();
         let mut one = |env: &mut Env| -> R<()> {
+            if made.len() >= room {
+                return Err(Diagnostic::new(Code::S401, o.name.span, format!("the options build more than {} options", room))
+                    .label("too many options")
+                    .help("shrink the `for` ranges, or raise the limit with `--max-options`"));
+            }
             let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
             let mut covers = Vec::with_capacity(o.covers.len());
             for c in &o.covers {

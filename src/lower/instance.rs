@@ -91,8 +91,15 @@ impl<'a> InstanceReader<'a> {
     }
 
     fn ended(&self, what: &str) -> Diagnostic {
-        let at = self.end;
-        Diagnostic::new(Code::I303, self.span(at, at), format!("the instance ended before {what}"))
+        // Point at the last character of the data, where a reader sees it end.
+        let last = self.text[..self.end].trim_end().len();
+        let span = if last > 0 {
+            let c = self.text[..last].chars().next_back().map_or(1, char::len_utf8);
+            self.span(last - c, last)
+        } else {
+            self.span(0, 0)
+        };
+        Diagnostic::new(Code::I303, span, format!("the instance ended before {what}"))
             .label("instance data ends here")
             .help("instance data is read in the order the spec declares it: params, then given grids and tiles")
     }

@@ -193,6 +193,13 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
         return Err(not_simple(e));
     }
     let n = env.eval_int(e, "cells hold numbers")?;
+    if !board.values.contains(&Value::Int(n)) {
+        let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+        return Err(Diagnostic::new(Code::G204, e.span, format!("{n} is not one of the values of `{}`", board.name))
+            .label("not a value of the board")
+            .related(board.span, "the board's values are declared here")
+            .help(format!("cells hold {}", shown.join(" "))));
+    }
     u8::try_from(n).map(|v| Some(Operand::Const(v))).map_err(|_| {
         Diagnostic::new(Code::G204, e.span, format!("{n} cannot be a cell's value")).label("cells hold 0..=255")
     })

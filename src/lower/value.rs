@@ -54,6 +54,21 @@ impl Value {
         }
     }
 
+    /// Whether a list or range holds `v`, without walking a range.
+    pub fn contains(&self, v: &Value) -> bool {
+        match (self, v) {
+            (Value::List(items), _) => items.contains(v),
+            (Value::Range { lo, hi, chars: false }, Value::Int(n)) => lo <= n && n < hi,
+            (Value::Range { lo, hi, chars: true }, Value::Char(c)) => *lo <= *c as i64 && (*c as i64) < *hi,
+            _ => false,
+        }
+    }
+
+    /// The elements of a collection, lazily (a range is never materialised).
+    pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        (0..self.len().unwrap_or(0)).map(|i| self.nth(i))
+    }
+
     /// The elements of a collection, materialised (callers bound the size first).
     pub fn elements(&self) -> Vec<Value> {
         let n = self.len().unwrap_or(0);

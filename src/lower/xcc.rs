@@ -32,7 +32,7 @@ pub struct Lowered {
 }
 
 /// Stop before building more options than this (S401), so a spec cannot exhaust memory.
-pub const DEFAULT_MAX_OPTIONS: usize = 5_000_000;
+pub const DEFAULT_MAX_OPTIONS: usize = 2_000_000;
 
 pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> {
     let mut b = XccBuilder::new();
@@ -324,7 +324,11 @@ fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, 
         .map(|i| if i.secondary { b.add_secondary(&i.name) } else { b.add_primary(&i.name, i.lo, i.hi) })
         .collect();
     // Items the sugar made (cells, regions, pieces) and items written out must not share a name.
-    if let Some(clash) = model.items.iter().find(|i| b.item_names().filter(|n| *n == i.name).count() > 1) {
+    let mut uses: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for n in b.item_names() {
+        *uses.entry(n).or_default() += 1;
+    }
+    if let Some(clash) = model.items.iter().find(|i| uses.get(i.name.as_str()).copied().unwrap_or(0) > 1) {
         diags.push(
             Diagnostic::new(Code::E102, clash.span, format!("item `{}` is also made by `fill`, `place` or a region", clash.name))
                 .label("name taken")

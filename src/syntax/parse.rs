@@ -465,16 +465,15 @@ impl Cx {
             }
             Rule::list | Rule::set => {
                 let is_set = pair.as_rule() == Rule::set;
-                match pair.into_inner().next() {
-                    None => if is_set { ExprKind::Set(vec![]) } else { ExprKind::List(vec![]) },
-                    Some(inner) if inner.as_rule() == Rule::comprehension => {
-                        let mut parts = inner.into_inner();
-                        let body = Box::new(self.expr(parts.next().unwrap())?);
-                        let each = self.for_clause(parts.next().unwrap())?;
+                let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+                match parts.iter().position(|p| p.as_rule() == Rule::for_clause) {
+                    Some(k) => {
+                        let body = Box::new(self.expr(parts[0].clone())?);
+                        let each = self.for_clause(parts[k].clone())?;
                         if is_set { ExprKind::SetComp { body, each } } else { ExprKind::ListComp { body, each } }
                     }
-                    Some(inner) => {
-                        let items = self.exprs(inner)?;
+                    None => {
+                        let items = parts.into_iter().map(|p| self.expr(p)).collect::<R<Vec<_>>>()?;
                         if is_set { ExprKind::Set(items) } else { ExprKind::List(items) }
                     }
                 }
