@@ -60,7 +60,7 @@ fn tetravex_game(rng: &mut Rng, n: usize, max_value: u32, perturb: bool) -> Vec<
             0 => t / n > 0,
             1 => t % n + 1 < n,
             2 => t / n + 1 < n,
-            _ => t % n > 0,
+            _ => !t.is_multiple_of(n),
         };
         while n > 1 && !inner(t, e) {
             (t, e) = (rng.below(tiles.len()), rng.below(4));

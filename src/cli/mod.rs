@@ -191,11 +191,10 @@ impl Session {
         if exit == Exit::Limit || (!data.answered && !mentions_unsolved(template)) {
             return;
         }
-        if self.printed_a_case.replace(true) {
-            if let Some(between) = &self.between {
+        if self.printed_a_case.replace(true)
+            && let Some(between) = &self.between {
                 print!("{}", render(between, data));
             }
-        }
         print!("{}", render(template, data));
     }
 

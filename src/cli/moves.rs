@@ -48,12 +48,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         ..Limits::default()
     };
     let out = moves::solve(p, &limits);
-    if let Some(sol) = &out.solution {
-        if let Err(why) = verify(p, sol) {
+    if let Some(sol) = &out.solution
+        && let Err(why) = verify(p, sol) {
             eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
             return Exit::Internal;
         }
-    }
     let exit = match (&out.solution, out.stats.stop) {
         (Some(_), _) => Exit::Solved,
         (None, Stop::Exhausted) => Exit::NoSolution,

@@ -473,7 +473,7 @@ impl Elab<'_> {
                 cells,
                 edges: None,
                 count: 1,
-                numbers: vec![i as u32 + 1],
+                numbers: vec![i + 1],
                 span: p.name.span,
             });
         }
@@ -681,7 +681,7 @@ fn multiplicity(env: &mut Env, e: &Expr) -> R<(u32, u32)> {
     };
     match env.eval(e)? {
         Value::Int(k) if (1..=u32::MAX as i64).contains(&k) => Ok((k as u32, k as u32)),
-        Value::Range { lo, hi, chars: false } if lo >= 0 && hi - 1 >= lo.max(1) && hi - 1 <= u32::MAX as i64 => {
+        Value::Range { lo, hi, chars: false } if lo >= 0 && hi > lo.max(1) && hi - 1 <= u32::MAX as i64 => {
             Ok((lo as u32, (hi - 1) as u32))
         }
         Value::Int(k) => Err(bad(format!("an item is covered {k} times"))),

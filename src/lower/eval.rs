@@ -90,11 +90,10 @@ impl Env {
             }
             ExprKind::Call { func, args } => {
                 let vals = self.eval_all(args)?;
-                if let Some(hook) = &self.cells {
-                    if let Some(r) = hook(&func.name, &vals, e.span) {
+                if let Some(hook) = &self.cells
+                    && let Some(r) = hook(&func.name, &vals, e.span) {
                         return r;
                     }
-                }
                 builtin(&func.name, &vals, e.span, func.span)
             }
         }
@@ -207,11 +206,10 @@ impl Env {
                 return Err(too_large(clause.span));
             }
             self.budget -= 1;
-            if let Some(cond) = &clause.filter {
-                if !self.eval_bool(cond, "`where` takes a condition")? {
+            if let Some(cond) = &clause.filter
+                && !self.eval_bool(cond, "`where` takes a condition")? {
                     return Ok(());
                 }
-            }
             return f(self);
         };
         let coll = self.eval_collection(&first.source, "`in` takes something to walk through")?;

@@ -123,11 +123,10 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
             });
         }
         let mut when = Vec::new();
-        if let Some(w) = &m.when {
-            if !conditions(w, board, env, &mut when)? {
+        if let Some(w) = &m.when
+            && !conditions(w, board, env, &mut when)? {
                 return Ok(());
             }
-        }
         let mut effects = Vec::with_capacity(m.effects.len());
         for e in &m.effects {
             match effect(&e.node, board, env)? {
@@ -154,8 +153,8 @@ fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<
     let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
     let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
     // `group(x, y) >= k`: the connected group at the cell has at least k cells.
-    if let ExprKind::Call { func, args } = &lhs.kind {
-        if func.name == "group" {
+    if let ExprKind::Call { func, args } = &lhs.kind
+        && func.name == "group" {
             if op != CmpOp::Ge || args.len() != 2 {
                 return Err(not_simple(e).help("write `group(x, y) >= k`"));
             }
@@ -169,7 +168,6 @@ fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<
                 None => false,
             });
         }
-    }
     let (Some(l), Some(r)) = (operand(lhs, board, env)?, operand(rhs, board, env)?) else { return Ok(false) };
     out.push(Cond::Cmp { lhs: l, op, rhs: r });
     Ok(true)
@@ -183,12 +181,11 @@ fn not_simple(e: &Expr) -> Diagnostic {
 
 /// A cell read (`board(x, y)`) or a number; `None` for a cell off the board.
 fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
-    if let ExprKind::Call { func, args } = &e.kind {
-        if func.name == board.name {
+    if let ExprKind::Call { func, args } = &e.kind
+        && func.name == board.name {
             let at = Value::Tuple(env.eval_all(args)?.into());
             return Ok(cell_of(board, &at, e.span)?.map(Operand::Cell));
         }
-    }
     if reads_board(e, board) {
         return Err(not_simple(e));
     }

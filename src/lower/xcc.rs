@@ -93,7 +93,7 @@ fn lower_fill(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, di
     let nv = board.values.len();
     let mut cell_item = vec![None; board.on.len()];
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
-        cell_item[cell] = Some(b.add_primary(&cell_name(model, cell), 1, 1));
+        cell_item[cell] = Some(b.add_primary(cell_name(model, cell), 1, 1));
     }
     // Regions: the (region, value) items, and for every cell the regions it lies in.
     let mut member: Vec<Vec<ItemId>> = vec![Vec::new(); board.on.len()];
@@ -152,7 +152,7 @@ fn lower_fill(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, di
             for base in &member[cell] {
                 entries.push(Entry { item: ItemId(base.0 + v as u32), colour: Colour::NONE });
             }
-            b.add_option(&format!("{}={}", cell_name(model, cell), board.values[v]), &entries);
+            b.add_option(format!("{}={}", cell_name(model, cell), board.values[v]), &entries);
             meanings.push(Meaning::Fill { cell, value: v });
         }
     }
@@ -203,7 +203,7 @@ fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Valu
     let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let mut out: Vec<_> = cells.iter().map(|(r, c, l)| (r - r0, c - c0, l.clone())).collect();
-    out.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    out.sort_by_key(|a| (a.0, a.1));
     out
 }
 
@@ -249,10 +249,10 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
         for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
             let (r, c) = (cell as i64 / cols, cell as i64 % cols);
             if c + 1 < cols && board.on[cell + 1] {
-                h_item[cell] = Some(b.add_secondary(&format!("h({r},{c})")));
+                h_item[cell] = Some(b.add_secondary(format!("h({r},{c})")));
             }
             if r + 1 < rows && board.on[cell + cols as usize] {
-                v_item[cell] = Some(b.add_secondary(&format!("v({r},{c})")));
+                v_item[cell] = Some(b.add_secondary(format!("v({r},{c})")));
             }
         }
     }
@@ -302,7 +302,7 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
                         }
                     }
                     let (a, bb) = board.coord(placed[0]);
-                    b.add_option(&format!("{}@({a},{bb})", piece.name), &entries);
+                    b.add_option(format!("{}@({a},{bb})", piece.name), &entries);
                     meanings.push(Meaning::Place { piece: p, cells: placed, edges: o.edges.clone() });
                 }
             }

@@ -17,8 +17,8 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
             .collect();
         obj.insert("grid".into(), Json::Array(rows));
     }
-    if let Some(board) = &model.board {
-        if !ans.placed.is_empty() {
+    if let Some(board) = &model.board
+        && !ans.placed.is_empty() {
             let placed: Vec<Json> = ans
                 .placed
                 .iter()
@@ -33,7 +33,6 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
                 .collect();
             obj.insert("placements".into(), Json::Array(placed));
         }
-    }
     if !ans.direct.is_empty() {
         obj.insert("options".into(), ans.direct.iter().map(|&o| json!(model.options[o].name)).collect());
     }

@@ -11,9 +11,7 @@ pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
         let cells = fill.iter().map(|v| v.map(|v| board.values[v].to_string())).collect();
         return Some(Grid { cols: board.cols, cells });
     }
-    if model.placing.is_none() {
-        return None;
-    }
+    model.placing.as_ref()?;
     let mut cells: Vec<Option<String>> = vec![None; board.on.len()];
     for p in &ans.placed {
         let piece = &model.pieces[p.piece];

@@ -89,18 +89,15 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
         let cols = board.cols;
         for c in 0..board.on.len() {
             let Some(e) = edges_at[c] else { continue };
-            if c % cols + 1 < cols {
-                if let Some(r) = edges_at[c + 1] {
-                    if e[1] != r[3] {
+            if c % cols + 1 < cols
+                && let Some(r) = edges_at[c + 1]
+                    && e[1] != r[3] {
                         return Err(format!("edges differ between {:?} and its right neighbour", board.coord(c)));
                     }
-                }
-            }
-            if let Some(Some(d)) = edges_at.get(c + cols) {
-                if e[2] != d[0] {
+            if let Some(Some(d)) = edges_at.get(c + cols)
+                && e[2] != d[0] {
                     return Err(format!("edges differ between {:?} and the cell below", board.coord(c)));
                 }
-            }
         }
     }
     Ok(())
