@@ -72,11 +72,21 @@ fn queens_8_all_solutions_are_valid_and_distinct() {
         assert_eq!(s.len(), 8);
         for (i, a) in s.iter().enumerate() {
             for b in &s[i + 1..] {
-                assert!(a.0 != b.0 && a.1 != b.1 && a.0 - a.1 != b.0 - b.1 && a.0 + a.1 != b.0 + b.1, "{a:?} attacks {b:?}");
+                assert!(
+                    a.0 != b.0 && a.1 != b.1 && a.0 - a.1 != b.0 - b.1 && a.0 + a.1 != b.0 + b.1,
+                    "{a:?} attacks {b:?}"
+                );
             }
         }
     }
-    let mut sorted: Vec<_> = sols.iter().map(|s| { let mut s = s.clone(); s.sort(); s }).collect();
+    let mut sorted: Vec<_> = sols
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort();
+            s
+        })
+        .collect();
     sorted.sort();
     sorted.dedup();
     assert_eq!(sorted.len(), 92, "solutions are distinct");
@@ -146,7 +156,12 @@ fn sudoku16_matches_poj3076_sample() {
     let out = run_ok(&["solve", "puzzles/sudoku16.puz"], None, 0);
     assert_eq!(out, data("poj3076_sample.out"));
     let grid = parse_grid(&out, 16);
-    check_sudoku(4, &symbols("ABCDEFGHIJKLMNOP"), &grid, &givens(&inline_instance("puzzles/sudoku16.puz"), &['-', '.']));
+    check_sudoku(
+        4,
+        &symbols("ABCDEFGHIJKLMNOP"),
+        &grid,
+        &givens(&inline_instance("puzzles/sudoku16.puz"), &['-', '.']),
+    );
 }
 
 /// Both samples have exactly one solution (so comparing with the judges' output is fair).
@@ -193,10 +208,12 @@ fn tetravex_zoj1008_sample_games() {
     let lines: Vec<&str> = games.lines().filter(|l| !l.trim().is_empty() && l.trim() != "0").collect();
     assert_eq!(lines.len(), 10, "two 2×2 games");
     let parse = |ls: &[&str]| -> Vec<Tile> {
-        ls.iter().map(|l| {
-            let v: Vec<u32> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
-            [v[0], v[1], v[2], v[3]]
-        }).collect()
+        ls.iter()
+            .map(|l| {
+                let v: Vec<u32> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
+                [v[0], v[1], v[2], v[3]]
+            })
+            .collect()
     };
     let g1 = lines[0..5].join("\n") + "\n";
     let g2 = lines[5..10].join("\n") + "\n";
@@ -206,7 +223,8 @@ fn tetravex_zoj1008_sample_games() {
     assert_eq!(r.code, 1, "game 2 is Impossible: {}{}", r.out, r.err);
     assert_eq!(r.out.trim(), "", "nothing printed for an impossible game");
     // Both in one run: the worst exit wins (1), game 1's arrangement is still printed.
-    let r = run(&["solve", "puzzles/tetravex.puz", "--instance", "puzzles/instances/tetravex.in", "--format", "raw"], None);
+    let r =
+        run(&["solve", "puzzles/tetravex.puz", "--instance", "puzzles/instances/tetravex.in", "--format", "raw"], None);
     assert_eq!(r.code, 1);
     check_tetravex(2, &parse(&lines[1..5]), &r.out);
     // The inline instance is game 1.
@@ -231,7 +249,8 @@ fn tetravex_identical_tiles() {
     let out = run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-", "--count"], Some(&tetravex_text(2, &tiles)), 0);
     assert_eq!(out, "1\n");
     let zeros = vec![[0, 0, 0, 0]; 4];
-    let out = run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-", "--format", "raw"], Some(&tetravex_text(2, &zeros)), 0);
+    let out =
+        run_ok(&["solve", "puzzles/tetravex.puz", "-i", "-", "--format", "raw"], Some(&tetravex_text(2, &zeros)), 0);
     check_tetravex(2, &zeros, &out);
 }
 
@@ -422,7 +441,15 @@ fn sudoku_batch_magictour_top20() {
     }
     // The same in JSON: 20 lines, all solved, each unique.
     let out = run_ok(
-        &["solve", "puzzles/sudoku9.puz", "--instance", "tests/data/magictour_top20.txt", "--format", "json", "--unique"],
+        &[
+            "solve",
+            "puzzles/sudoku9.puz",
+            "--instance",
+            "tests/data/magictour_top20.txt",
+            "--format",
+            "json",
+            "--unique",
+        ],
         None,
         0,
     );

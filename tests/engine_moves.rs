@@ -581,7 +581,14 @@ fn random_problem(rng: &mut mayan::Rng) -> MoveProblem {
 fn enumerate(p: &MoveProblem) -> Option<Vec<u32>> {
     let goal = |s: &[Value]| puzc::solve::moves::goal_holds(p, s);
     // `at_end`: goal checked only after exactly `left` more moves; otherwise at every node.
-    fn go(p: &MoveProblem, s: &[Value], left: u32, at_end: bool, goal: &dyn Fn(&[Value]) -> bool, path: &mut Vec<u32>) -> bool {
+    fn go(
+        p: &MoveProblem,
+        s: &[Value],
+        left: u32,
+        at_end: bool,
+        goal: &dyn Fn(&[Value]) -> bool,
+        path: &mut Vec<u32>,
+    ) -> bool {
         if (!at_end || left == 0) && goal(s) {
             return true;
         }

@@ -101,7 +101,9 @@ fn zoj1008_random_games_match_seed_byte_for_byte() {
     assert_eq!(possible + impossible, GAMES);
     assert_eq!(code, i32::from(impossible > 0), "exit 1 when some game is impossible");
     let zero_tiles = games.iter().filter(|g| g.1.contains(&[0, 0, 0, 0])).count();
-    eprintln!("ZOJ 1008: {GAMES} games ({zero_tiles} with a `0 0 0 0` tile): {possible} possible, {impossible} impossible");
+    eprintln!(
+        "ZOJ 1008: {GAMES} games ({zero_tiles} with a `0 0 0 0` tile): {possible} possible, {impossible} impossible"
+    );
     assert!(possible >= 120 && impossible >= 30, "both verdicts well represented: {possible} / {impossible}");
     assert!(zero_tiles > 0, "the generator made games with `0 0 0 0` tiles");
 }
@@ -119,7 +121,8 @@ fn uva211_parts(out: &str) -> (String, Vec<Vec<String>>) {
     let mut rest = out;
     while let Some(at) = rest.find(OPEN) {
         let start = at + OPEN.len();
-        let end = rest[start..].find("There are ").map(|e| start + e).expect("`There are S solution(s)` after the maps");
+        let end =
+            rest[start..].find("There are ").map(|e| start + e).expect("`There are S solution(s)` after the maps");
         let lines: Vec<&str> = rest[start..end].split_inclusive('\n').collect();
         assert_eq!(lines.len() % 9, 0, "map blocks of 7 rows and 2 blank lines:\n{}", &rest[start..end]);
         let mut blocks: Vec<String> = lines.chunks(9).map(|c| c.concat()).collect();
@@ -172,7 +175,11 @@ fn uva211_random_layouts_match_seed_byte_for_byte_up_to_map_order() {
     let (code, ours, _) = solve_file("puzzles/uva211.puz", &file, &[]);
     let (our_skeleton, our_maps) = uva211_parts(&ours);
     let (their_skeleton, their_maps) = uva211_parts(&theirs);
-    assert!(our_skeleton == their_skeleton, "UVA 211 outputs differ outside the maps: {}", first_difference(&our_skeleton, &their_skeleton));
+    assert!(
+        our_skeleton == their_skeleton,
+        "UVA 211 outputs differ outside the maps: {}",
+        first_difference(&our_skeleton, &their_skeleton)
+    );
     assert_eq!(our_maps.len(), LAYOUTS);
     for (k, (a, b)) in our_maps.iter().zip(&their_maps).enumerate() {
         assert!(a == b, "layout {}: the maps differ\n{}", k + 1, layout_text(&layouts[k]));
@@ -221,7 +228,10 @@ fn uva211_layout_where_a_bone_fits_nowhere_has_no_solution() {
 // POJ 3076: 16×16 sudoku.
 
 fn grid16_text(cells: &[Option<u8>]) -> String {
-    cells.chunks(16).map(|r| r.iter().map(|c| c.map_or('-', |v| (b'A' + v) as char)).collect::<String>() + "\n").collect()
+    cells
+        .chunks(16)
+        .map(|r| r.iter().map(|c| c.map_or('-', |v| (b'A' + v) as char)).collect::<String>() + "\n")
+        .collect()
 }
 
 /// 120 puzzles with a unique solution, in the judge's format (16 lines, a blank line between
@@ -269,10 +279,14 @@ fn poj3076_random_unique_puzzles_match_seed_byte_for_byte() {
     assert!(ours == theirs, "POJ 3076 outputs differ: {}", first_difference(&ours, &theirs));
 
     // Not only equal to the seed: each grid is the one the puzzle was made from.
-    let expected: String = kept.iter().map(|(_, full)| grid16_text(&full.iter().map(|&v| Some(v)).collect::<Vec<_>>()) + "\n").collect();
+    let expected: String =
+        kept.iter().map(|(_, full)| grid16_text(&full.iter().map(|&v| Some(v)).collect::<Vec<_>>()) + "\n").collect();
     assert!(ours == expected, "POJ 3076: not the planted grids: {}", first_difference(&ours, &expected));
     let blanks: usize = kept.iter().map(|(p, _)| p.iter().filter(|c| c.is_none()).count()).sum();
-    eprintln!("POJ 3076: {PUZZLES} unique puzzles of {made} candidates, {:.0} blank cells on average", blanks as f64 / PUZZLES as f64);
+    eprintln!(
+        "POJ 3076: {PUZZLES} unique puzzles of {made} candidates, {:.0} blank cells on average",
+        blanks as f64 / PUZZLES as f64
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +319,11 @@ fn poj2676_top1465_puzzles_are_solved_in_the_judge_format() {
     assert_eq!(rows.len(), 9 * t, "9 lines per case and nothing else:\n{out}");
     for (k, (grid, puzzle)) in rows.chunks(9).zip(&puzzles).enumerate() {
         for r in grid {
-            assert!(r.len() == 10 && r[..9].bytes().all(|b| b.is_ascii_digit()) && r.ends_with('\n'), "case {}: row {r:?}", k + 1);
+            assert!(
+                r.len() == 10 && r[..9].bytes().all(|b| b.is_ascii_digit()) && r.ends_with('\n'),
+                "case {}: row {r:?}",
+                k + 1
+            );
         }
         check_sudoku(3, &digits9(), &parse_grid(&grid.concat(), 9), &givens9(puzzle));
     }

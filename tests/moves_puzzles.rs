@@ -29,7 +29,8 @@ fn peg_solitaire_ends_with_one_peg_in_the_centre() {
     assert_eq!(code, 0);
     let jumps = moves_of(&out);
     assert_eq!(jumps.len(), 31);
-    let on = |r: i64, c: i64| (0..7).contains(&r) && (0..7).contains(&c) && ((2..5).contains(&r) || (2..5).contains(&c));
+    let on =
+        |r: i64, c: i64| (0..7).contains(&r) && (0..7).contains(&c) && ((2..5).contains(&r) || (2..5).contains(&c));
     let mut peg: HashMap<(i64, i64), bool> = HashMap::new();
     for r in 0..7 {
         for c in 0..7 {
@@ -61,10 +62,18 @@ fn bfs_8(start: [u8; 9]) -> Option<usize> {
         let z = s.iter().position(|&v| v == 0).unwrap();
         let (r, c) = (z / 3, z % 3);
         let mut next = Vec::new();
-        if r > 0 { next.push(z - 3) }
-        if r < 2 { next.push(z + 3) }
-        if c > 0 { next.push(z - 1) }
-        if c < 2 { next.push(z + 1) }
+        if r > 0 {
+            next.push(z - 3)
+        }
+        if r < 2 {
+            next.push(z + 3)
+        }
+        if c > 0 {
+            next.push(z - 1)
+        }
+        if c < 2 {
+            next.push(z + 1)
+        }
         for t in next {
             let mut n = s;
             n.swap(z, t);
@@ -92,10 +101,11 @@ fn eight_puzzle_fewest_moves() {
         for _ in 0..40 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let z = s.iter().position(|&v| v == 0).unwrap();
-            let opts: Vec<usize> = [z.wrapping_sub(3), z + 3, if z % 3 > 0 { z - 1 } else { 99 }, if z % 3 < 2 { z + 1 } else { 99 }]
-                .into_iter()
-                .filter(|&t| t < 9)
-                .collect();
+            let opts: Vec<usize> =
+                [z.wrapping_sub(3), z + 3, if z % 3 > 0 { z - 1 } else { 99 }, if z % 3 < 2 { z + 1 } else { 99 }]
+                    .into_iter()
+                    .filter(|&t| t < 9)
+                    .collect();
             s.swap(z, opts[(seed >> 33) as usize % opts.len()]);
         }
         let text: String = s.chunks(3).map(|r| r.iter().map(|v| v.to_string()).collect::<String>() + "\n").collect();
@@ -120,10 +130,18 @@ fn samegame_fewest_clicks() {
             out.push(c);
             let (r, k) = (c / cols, c % cols);
             let mut n = vec![];
-            if r > 0 { n.push(c - cols) }
-            if r + 1 < rows { n.push(c + cols) }
-            if k > 0 { n.push(c - 1) }
-            if k + 1 < cols { n.push(c + 1) }
+            if r > 0 {
+                n.push(c - cols)
+            }
+            if r + 1 < rows {
+                n.push(c + cols)
+            }
+            if k > 0 {
+                n.push(c - 1)
+            }
+            if k + 1 < cols {
+                n.push(c + 1)
+            }
             for d in n {
                 if !seen[d] && g[d] == g[s] {
                     seen[d] = true;

@@ -97,7 +97,8 @@ fn mutate(text: &str, rng: &mut Rng) -> (String, String) {
             if a == b {
                 return (text.to_string(), "unchanged".into());
             }
-            let out = format!("{}{}{}{}{}", &text[..a.0], &text[b.0..b.1], &text[a.1..b.0], &text[a.0..a.1], &text[b.1..]);
+            let out =
+                format!("{}{}{}{}{}", &text[..a.0], &text[b.0..b.1], &text[a.1..b.0], &text[a.0..a.1], &text[b.1..]);
             (out, format!("swapped `{}` and `{}`", &text[a.0..a.1], &text[b.0..b.1]))
         }
         _ => {

@@ -20,7 +20,8 @@ use common::*;
 fn domino_random_layouts_match_uva211_seed() {
     const LAYOUTS: usize = 120;
     let mut rng = Rng::new(211);
-    let planted: Vec<(Vec<Vec<u32>>, Vec<u32>)> = (0..LAYOUTS).map(|_| random_domino_layout_and_map(&mut rng, 6)).collect();
+    let planted: Vec<(Vec<Vec<u32>>, Vec<u32>)> =
+        (0..LAYOUTS).map(|_| random_domino_layout_and_map(&mut rng, 6)).collect();
     let input: String = planted.iter().map(|(p, _)| layout_text(p) + "\n").collect();
     let dir = scratch("seeds-domino");
     let file = write(&dir, "layouts.txt", &input);
@@ -31,7 +32,9 @@ fn domino_random_layouts_match_uva211_seed() {
     assert_eq!(theirs.len(), LAYOUTS, "the seed answered every layout");
 
     let mut multi = 0;
-    for (k, (((our_maps, our_n), (their_maps, their_n)), (pips, map))) in ours.iter().zip(&theirs).zip(&planted).enumerate() {
+    for (k, (((our_maps, our_n), (their_maps, their_n)), (pips, map))) in
+        ours.iter().zip(&theirs).zip(&planted).enumerate()
+    {
         assert_eq!(our_n, their_n, "layout {}: tiling counts differ\n{}", k + 1, layout_text(pips));
         assert_eq!(our_maps.len(), *our_n, "layout {}: puzc printed as many maps as it counted", k + 1);
         assert_eq!(their_maps.len(), *their_n);
@@ -120,13 +123,17 @@ fn tetravex_random_games_match_zoj1008_seed() {
                 let cell = &p["cells"][0];
                 grid[cell[0].as_u64().unwrap() as usize][cell[1].as_u64().unwrap() as usize] = num;
             }
-            let text: String = grid.iter().map(|r| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect();
+            let text: String =
+                grid.iter().map(|r| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect();
             check_tetravex(*n, tiles, &text);
         } else {
             impossible += 1;
         }
     }
     assert_eq!(r.code, if impossible > 0 { 1 } else { 0 }, "exit 1 when some game has no solution");
-    eprintln!("{} games ({zero_tiles} with a `0 0 0 0` tile): {possible} possible, {impossible} impossible", games.len());
+    eprintln!(
+        "{} games ({zero_tiles} with a `0 0 0 0` tile): {possible} possible, {impossible} impossible",
+        games.len()
+    );
     assert!(possible >= 80 && impossible >= 30, "both verdicts well represented: {possible} / {impossible}");
 }

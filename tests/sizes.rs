@@ -42,9 +42,16 @@ fn sudoku_25x25_by_changing_k() {
     let mut rng = Rng::new(25);
     let full = shuffled_sudoku(&mut rng, 5);
     let symbols: Vec<String> = (1..=25).map(|d| d.to_string()).collect();
-    check_sudoku(5, &symbols, &full.iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(), &vec![vec![None; 25]; 25]);
-    let givens: Vec<Vec<Option<String>>> =
-        full.iter().map(|r| r.iter().map(|v| if rng.below(100) < 40 { None } else { Some(v.to_string()) }).collect()).collect();
+    check_sudoku(
+        5,
+        &symbols,
+        &full.iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        &vec![vec![None; 25]; 25],
+    );
+    let givens: Vec<Vec<Option<String>>> = full
+        .iter()
+        .map(|r| r.iter().map(|v| if rng.below(100) < 40 { None } else { Some(v.to_string()) }).collect())
+        .collect();
     let blanks = givens.iter().flatten().filter(|g| g.is_none()).count();
     assert!((200..=300).contains(&blanks), "about 40% of 625 blanked: {blanks}");
     let inst: String = givens
@@ -141,7 +148,11 @@ fn tetravex_7x7_by_changing_the_instance() {
         let mut tiles = random_solved_tetravex(&mut rng, 7, 9);
         rng.shuffle(&mut tiles);
         let inst = write(&dir, "t7.txt", &tetravex_text(7, &tiles));
-        let out = run_ok(&["solve", "puzzles/tetravex.puz", "--instance", &inst, "--timeout", "20", "--format", "raw"], None, 0);
+        let out = run_ok(
+            &["solve", "puzzles/tetravex.puz", "--instance", &inst, "--timeout", "20", "--format", "raw"],
+            None,
+            0,
+        );
         check_tetravex(7, &tiles, &out);
     }
 }

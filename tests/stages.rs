@@ -56,7 +56,8 @@ fn parse_stage_keeps_every_span() {
 fn elaborate_stage_builds_regions_and_givens() {
     let (elab, _) = elaborated(LATIN);
     let board = elab.model.board.as_ref().unwrap();
-    let regions: Vec<String> = elab.model.regions.iter().map(|r| format!("{} {:?} {:?}", r.name, r.cells, r.once)).collect();
+    let regions: Vec<String> =
+        elab.model.regions.iter().map(|r| format!("{} {:?} {:?}", r.name, r.cells, r.once)).collect();
     let summary = format!(
         "board {} {}x{} values {:?}\ngiven {:?}\nregions:\n{}\n",
         board.name,

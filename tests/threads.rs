@@ -3,7 +3,8 @@
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzc")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_puzc")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap())
 }
 
@@ -20,7 +21,16 @@ fn same_for_threads(args: &[&str]) {
 fn counts_are_identical() {
     same_for_threads(&["solve", "puzzles/queens.puz", "--set", "n=10"]);
     same_for_threads(&["solve", "puzzles/langford.puz", "--set", "n=8"]);
-    same_for_threads(&["solve", "puzzles/pentomino.puz", "--set", "quarter=true", "--set", "rows=5", "--set", "cols=12"]);
+    same_for_threads(&[
+        "solve",
+        "puzzles/pentomino.puz",
+        "--set",
+        "quarter=true",
+        "--set",
+        "rows=5",
+        "--set",
+        "cols=12",
+    ]);
 }
 
 #[test]

@@ -52,9 +52,9 @@ fn parse_case(path: &Path) -> Case {
     let name = path.file_stem().unwrap().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).expect("case is readable");
     let directive = |key: &str| {
-        text.lines()
-            .take_while(|l| l.starts_with('#'))
-            .find_map(|l| l.strip_prefix('#').map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string()))
+        text.lines().take_while(|l| l.starts_with('#')).find_map(|l| {
+            l.strip_prefix('#').map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string())
+        })
     };
     let first = text.lines().next().unwrap_or("");
     assert!(first.starts_with("# expect:"), "{name}: the first line must be `# expect: CODE`");
@@ -169,8 +169,10 @@ fn some_cases_report_three_or_more_errors_at_once() {
 #[test]
 fn every_code_has_a_ui_case_and_a_docs_entry() {
     let cases = cases();
-    let docs = std::fs::read_to_string(Path::new(ROOT).join("docs/diagnostics.md")).expect("docs/diagnostics.md exists");
-    let headings: Vec<&str> = docs.lines().filter_map(|l| l.strip_prefix("## ")).map(|l| l.split_whitespace().next().unwrap_or("")).collect();
+    let docs =
+        std::fs::read_to_string(Path::new(ROOT).join("docs/diagnostics.md")).expect("docs/diagnostics.md exists");
+    let headings: Vec<&str> =
+        docs.lines().filter_map(|l| l.strip_prefix("## ")).map(|l| l.split_whitespace().next().unwrap_or("")).collect();
     let mut missing = Vec::new();
     for code in puzc::diag::Code::ALL {
         let c = code.as_str();

@@ -42,7 +42,13 @@ struct Checker {
 
 /// Checks a whole spec; returns every error found.
 pub fn check(spec: &Spec) -> Diagnostics {
-    let mut c = Checker { defined: HashMap::new(), all_defs: HashMap::new(), locals: Vec::new(), diags: Vec::new(), in_move: false };
+    let mut c = Checker {
+        defined: HashMap::new(),
+        all_defs: HashMap::new(),
+        locals: Vec::new(),
+        diags: Vec::new(),
+        in_move: false,
+    };
     for s in &spec.stmts {
         if let Some(id) = defined_name(s) {
             c.all_defs.entry(id.name.clone()).or_insert(id.span);
@@ -86,9 +92,13 @@ impl Checker {
         match self.defined.get(&id.name) {
             Some((k, _)) if *k == kind => {}
             Some((k, span)) => {
-                let d = Diagnostic::new(Code::E103, id.span, format!("`{}` is a {}, not a {}", id.name, k.word(), kind.word()))
-                    .label(format!("a {} is needed here", kind.word()))
-                    .related(*span, "defined here");
+                let d = Diagnostic::new(
+                    Code::E103,
+                    id.span,
+                    format!("`{}` is a {}, not a {}", id.name, k.word(), kind.word()),
+                )
+                .label(format!("a {} is needed here", kind.word()))
+                .related(*span, "defined here");
                 self.diags.push(d);
             }
             None => {
@@ -101,7 +111,8 @@ impl Checker {
     }
 
     fn undefined(&mut self, span: Span, name: &str, what: &str, known: &[&str]) {
-        let message = if what == "name" { format!("`{name}` is not defined") } else { format!("no {what} is named `{name}`") };
+        let message =
+            if what == "name" { format!("`{name}` is not defined") } else { format!("no {what} is named `{name}`") };
         let mut d = Diagnostic::new(Code::E101, span, message).label(format!("unknown {what}"));
         if let Some(later) = self.all_defs.get(name).filter(|s| s.start > span.start) {
             d = d.related(*later, "defined here, after its use").help("move the definition above its first use");
@@ -245,7 +256,11 @@ impl Checker {
                     self.expr(e);
                 }
             }
-            StmtKind::Puzzle(_) | StmtKind::Import(_) | StmtKind::MatchEdges | StmtKind::Answer(_) | StmtKind::Instance(_) => {}
+            StmtKind::Puzzle(_)
+            | StmtKind::Import(_)
+            | StmtKind::MatchEdges
+            | StmtKind::Answer(_)
+            | StmtKind::Instance(_) => {}
         }
     }
 
@@ -258,9 +273,13 @@ impl Checker {
         for p in params {
             if !self.locals[mark..].contains(&p.name) {
                 self.diags.push(
-                    Diagnostic::new(Code::E101, p.span, format!("parameter `{}` is not bound by a `for` clause", p.name))
-                        .label("unbound parameter")
-                        .help(format!("add `for {} in ...` after the statement", p.name)),
+                    Diagnostic::new(
+                        Code::E101,
+                        p.span,
+                        format!("parameter `{}` is not bound by a `for` clause", p.name),
+                    )
+                    .label("unbound parameter")
+                    .help(format!("add `for {} in ...` after the statement", p.name)),
                 );
             }
         }
@@ -295,7 +314,9 @@ impl Checker {
                     }
                     None => {
                         let mut known: Vec<String> = self.locals.clone();
-                        known.extend(self.defined.iter().filter(|(_, (k, _))| *k == Kind::Value).map(|(n, _)| n.clone()));
+                        known.extend(
+                            self.defined.iter().filter(|(_, (k, _))| *k == Kind::Value).map(|(n, _)| n.clone()),
+                        );
                         let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
                         self.undefined(e.span, n, "name", &known);
                     }
@@ -316,14 +337,18 @@ impl Checker {
                         .label("unknown function");
                     d = match closest_name(&func.name, &known) {
                         Some(s) => d.help(format!("did you mean `{s}`?")),
-                        None if is_board => d.help("a board's cells are read as `board(x, y)` only inside `move` statements"),
+                        None if is_board => {
+                            d.help("a board's cells are read as `board(x, y)` only inside `move` statements")
+                        }
                         None => d.help(format!("the functions are {}", BUILTINS.join(", "))),
                     };
                     self.diags.push(d);
                 }
                 args.iter().for_each(|a| self.expr(a));
             }
-            ExprKind::Tuple(items) | ExprKind::List(items) | ExprKind::Set(items) => items.iter().for_each(|i| self.expr(i)),
+            ExprKind::Tuple(items) | ExprKind::List(items) | ExprKind::Set(items) => {
+                items.iter().for_each(|i| self.expr(i))
+            }
             ExprKind::ListComp { body, each } | ExprKind::SetComp { body, each } => {
                 let mark = self.locals.len();
                 self.bind_clause(each);
@@ -353,17 +378,23 @@ impl Checker {
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));
         match (cover, moves) {
             (Some(c), Some(m)) => self.diags.push(
-                Diagnostic::new(Code::E106, m.span, "a spec is either an exact-cover puzzle or a played puzzle, not both")
-                    .label("a move")
-                    .related(c.span, "an exact-cover statement")
-                    .help("put the two puzzles in separate specs"),
+                Diagnostic::new(
+                    Code::E106,
+                    m.span,
+                    "a spec is either an exact-cover puzzle or a played puzzle, not both",
+                )
+                .label("a move")
+                .related(c.span, "an exact-cover statement")
+                .help("put the two puzzles in separate specs"),
             ),
             (None, None) if self.diags.is_empty() => {
                 let span = spec.stmts.first().map_or(Span::default(), |s| s.span);
                 self.diags.push(
                     Diagnostic::new(Code::E107, span, "this spec gives nothing to solve")
                         .label("no `fill`, `place`, `option` or `move` statement")
-                        .help("say what is to be found: `fill grid`, `place all on board`, `option ...`, or `move ...`"),
+                        .help(
+                            "say what is to be found: `fill grid`, `place all on board`, `option ...`, or `move ...`",
+                        ),
                 );
             }
             _ => {}

@@ -192,9 +192,10 @@ impl Session {
             return;
         }
         if self.printed_a_case.replace(true)
-            && let Some(between) = &self.between {
-                print!("{}", render(between, data));
-            }
+            && let Some(between) = &self.between
+        {
+            print!("{}", render(between, data));
+        }
         print!("{}", render(template, data));
     }
 
@@ -265,12 +266,15 @@ impl Session {
 
     fn solve(&mut self, args: &SolveArgs) -> Exit {
         let moves = self.is_moves();
-        self.for_each_instance(&mut |s, k, elab| if moves { moves::solve(s, k, elab, args) } else { xcc::solve(s, k, elab, args) })
+        self.for_each_instance(&mut |s, k, elab| {
+            if moves { moves::solve(s, k, elab, args) } else { xcc::solve(s, k, elab, args) }
+        })
     }
 
     fn check(&mut self) -> Exit {
         let moves = self.is_moves();
-        let exit = self.for_each_instance(&mut |s, _, elab| if moves { moves::check(s, elab) } else { xcc::check(s, elab) });
+        let exit =
+            self.for_each_instance(&mut |s, _, elab| if moves { moves::check(s, elab) } else { xcc::check(s, elab) });
         if exit == Exit::Solved {
             println!("ok");
         }
@@ -279,7 +283,9 @@ impl Session {
 
     fn compile(&mut self, args: &CompileArgs) -> Exit {
         let moves = self.is_moves();
-        self.for_each_instance(&mut |s, k, elab| if moves { moves::compile(s, k, elab, args) } else { xcc::compile(s, k, elab, args) })
+        self.for_each_instance(&mut |s, k, elab| {
+            if moves { moves::compile(s, k, elab, args) } else { xcc::compile(s, k, elab, args) }
+        })
     }
 }
 
@@ -314,7 +320,11 @@ enum CaseRule {
 
 impl CaseRule {
     /// Reads the rule from the spec; `cases counted` reads the count from the instance.
-    fn of(spec: &Spec, overrides: &HashMap<String, Value>, reader: &mut InstanceReader) -> Result<CaseRule, Diagnostic> {
+    fn of(
+        spec: &Spec,
+        overrides: &HashMap<String, Value>,
+        reader: &mut InstanceReader,
+    ) -> Result<CaseRule, Diagnostic> {
         use crate::syntax::ast::Cases;
         let decl = spec.stmts.iter().rev().find_map(|s| match &s.kind {
             StmtKind::Cases(c) => Some(c),

@@ -49,10 +49,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     };
     let out = moves::solve(p, &limits);
     if let Some(sol) = &out.solution
-        && let Err(why) = verify(p, sol) {
-            eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
-            return Exit::Internal;
-        }
+        && let Err(why) = verify(p, sol)
+    {
+        eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
+        return Exit::Internal;
+    }
     let exit = match (&out.solution, out.stats.stop) {
         (Some(_), _) => Exit::Solved,
         (None, Stop::Exhausted) => Exit::NoSolution,
@@ -82,11 +83,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
-        Exit::Limit => eprintln!("puzc: instance {k}: {} before the search finished", match out.stats.stop {
-            Stop::Deadline => "the --timeout ran out",
-            Stop::TableFull => "the transposition table filled up",
-            _ => "the --max-nodes limit was reached",
-        }),
+        Exit::Limit => eprintln!(
+            "puzc: instance {k}: {} before the search finished",
+            match out.stats.stop {
+                Stop::Deadline => "the --timeout ran out",
+                Stop::TableFull => "the transposition table filled up",
+                _ => "the --max-nodes limit was reached",
+            }
+        ),
         _ => {}
     }
     if args.stats {
@@ -136,7 +140,15 @@ fn rule_name(r: &crate::ir::moves::Rule) -> String {
 }
 
 /// The answer without a template: one line per move, its parameters separated by spaces.
-fn print_default(s: &Session, k: usize, elab: &Elab, args: &SolveArgs, low: &LoweredMoves, out: &moves::Outcome, exit: Exit) {
+fn print_default(
+    s: &Session,
+    k: usize,
+    elab: &Elab,
+    args: &SolveArgs,
+    low: &LoweredMoves,
+    out: &moves::Outcome,
+    exit: Exit,
+) {
     let p = &low.problem;
     let lines: Vec<String> = out
         .solution
@@ -173,7 +185,10 @@ fn print_default(s: &Session, k: usize, elab: &Elab, args: &SolveArgs, low: &Low
                 Exit::NoSolution => "no solution",
                 _ => "limit reached",
             };
-            println!("{}", serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes }));
+            println!(
+                "{}",
+                serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes })
+            );
         }
     }
 }

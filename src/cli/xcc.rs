@@ -69,7 +69,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let mut answers = Vec::new();
     let mut bad = None;
     let mut found = 0u64;
-    let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() { args.threads as usize } else { 1 };
+    let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() {
+        args.threads as usize
+    } else {
+        1
+    };
     let keep_all = mode == AnswerMode::All;
     let stats = crate::solve::split::solve(&low.problem, &limits, threads, keep_all, &mut |chosen| {
         found += 1;

@@ -36,19 +36,31 @@ pub enum CmpOp {
 /// A precondition of a move. All of a move's conditions must hold for it to be legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cond {
-    Cmp { lhs: Operand, op: CmpOp, rhs: Operand },
+    Cmp {
+        lhs: Operand,
+        op: CmpOp,
+        rhs: Operand,
+    },
     /// The cell is non-empty and its 4-connected group of equal values has at least `min` cells.
-    GroupAtLeast { cell: CellIx, min: u32 },
+    GroupAtLeast {
+        cell: CellIx,
+        min: u32,
+    },
 }
 
 /// What a move does. A move's effects are simultaneous: every `Operand::Cell` read sees the
 /// state before the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
-    Set { cell: CellIx, value: Operand },
+    Set {
+        cell: CellIx,
+        value: Operand,
+    },
     Swap(CellIx, CellIx),
     /// Empties the 4-connected group of equal values containing `cell` (SameGame).
-    RemoveGroup { cell: CellIx },
+    RemoveGroup {
+        cell: CellIx,
+    },
 }
 
 /// One concrete move: the parametrised move `name` with its parameters bound to `args`.

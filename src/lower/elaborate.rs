@@ -94,9 +94,11 @@ impl Elab<'_> {
     fn needs_broken(&self, stmt: &Stmt) -> bool {
         let board_broken = self.broken.contains(BOARD_BROKEN);
         match &stmt.kind {
-            StmtKind::Fill(_) | StmtKind::Given { .. } | StmtKind::Region(_) | StmtKind::Place(_) | StmtKind::Confine { .. } => {
-                board_broken
-            }
+            StmtKind::Fill(_)
+            | StmtKind::Given { .. }
+            | StmtKind::Region(_)
+            | StmtKind::Place(_)
+            | StmtKind::Confine { .. } => board_broken,
             StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
             _ => false,
         }
@@ -166,7 +168,12 @@ impl Elab<'_> {
                         continue;
                     };
                     for (name, cells, span) in family {
-                        self.model.regions.push(Region { name: name.clone(), cells: cells.clone(), once: *once, span: *span });
+                        self.model.regions.push(Region {
+                            name: name.clone(),
+                            cells: cells.clone(),
+                            once: *once,
+                            span: *span,
+                        });
                     }
                 }
             }
@@ -217,9 +224,13 @@ impl Elab<'_> {
                 .label("unknown board")
                 .related(b.span, format!("the board is `{}`", b.name))
                 .help(format!("did you mean `{}`?", b.name))),
-            None => Err(Diagnostic::new(Code::E105, name.span, format!("no board is declared, so `{}` is unknown", name.name))
-                .label("unknown board")
-                .help("declare it first: `board grid[9, 9] of 1..=9`")),
+            None => Err(Diagnostic::new(
+                Code::E105,
+                name.span,
+                format!("no board is declared, so `{}` is unknown", name.name),
+            )
+            .label("unknown board")
+            .help("declare it first: `board grid[9, 9] of 1..=9`")),
         }
     }
 
@@ -233,21 +244,31 @@ impl Elab<'_> {
         let cols = self.env.eval_int(&b.cols, "a board's columns are a number")?;
         for (n, e) in [(rows, &b.rows), (cols, &b.cols)] {
             if n < 1 {
-                return Err(Diagnostic::new(Code::G203, e.span, format!("a board needs at least one row and column, found {n}"))
-                    .label("must be 1 or more"));
+                return Err(Diagnostic::new(
+                    Code::G203,
+                    e.span,
+                    format!("a board needs at least one row and column, found {n}"),
+                )
+                .label("must be 1 or more"));
             }
         }
         if rows.saturating_mul(cols) > limits.cells as i64 {
-            return Err(Diagnostic::new(Code::S401, b.rows.span.to(b.cols.span), format!("a {rows}×{cols} board is too large"))
-                .label(format!("more than {} cells", limits.cells))
-                .help("boards are limited to a million cells"));
+            return Err(Diagnostic::new(
+                Code::S401,
+                b.rows.span.to(b.cols.span),
+                format!("a {rows}×{cols} board is too large"),
+            )
+            .label(format!("more than {} cells", limits.cells))
+            .help("boards are limited to a million cells"));
         }
         let (rows, cols) = (rows as usize, cols as usize);
         let values = match &b.values {
             Some(e) => {
                 let coll = self.env.eval_collection(e, "a board's values are a range or a list")?;
                 if coll.len().unwrap_or(0) > 65_536 {
-                    return Err(Diagnostic::new(Code::S401, e.span, "too many cell values").label("more than 65536 values"));
+                    return Err(
+                        Diagnostic::new(Code::S401, e.span, "too many cell values").label("more than 65536 values")
+                    );
                 }
                 let vals = coll.elements();
                 for v in &vals {
@@ -316,7 +337,13 @@ impl Elab<'_> {
 /// Reads a grid line by line: rows or columns, each from either end, each either a fixed
 /// number of cells or a list ended by `until` (its missing cells stay empty). Tokens are
 /// whitespace-separated words.
-fn read_lines(board: &Board, reader: &mut InstanceReader, by_columns: bool, reversed: bool, until: Option<&str>) -> R<Vec<Option<usize>>> {
+fn read_lines(
+    board: &Board,
+    reader: &mut InstanceReader,
+    by_columns: bool,
+    reversed: bool,
+    until: Option<&str>,
+) -> R<Vec<Option<usize>>> {
     let (lines, len) = if by_columns { (board.cols, board.rows) } else { (board.rows, board.cols) };
     let mut given = vec![None; board.rows * board.cols];
     for line in 0..lines {
@@ -327,9 +354,13 @@ fn read_lines(board: &Board, reader: &mut InstanceReader, by_columns: bool, reve
                 if let Some(end) = until {
                     let (tok, span) = reader.word(&what)?;
                     if tok != end {
-                        return Err(Diagnostic::new(Code::I302, span, format!("expected `{end}` to end a line of {len} cells, found `{tok}`"))
-                            .label("line too long")
-                            .help(format!("each line of `{}` holds at most {len} values before `{end}`", board.name)));
+                        return Err(Diagnostic::new(
+                            Code::I302,
+                            span,
+                            format!("expected `{end}` to end a line of {len} cells, found `{tok}`"),
+                        )
+                        .label("line too long")
+                        .help(format!("each line of `{}` holds at most {len} values before `{end}`", board.name)));
                     }
                 }
                 break;
@@ -402,7 +433,10 @@ impl Elab<'_> {
                     let args: Vec<String> = r
                         .params
                         .iter()
-                        .map(|p| env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span }).map(|v| v.to_string()))
+                        .map(|p| {
+                            env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span })
+                                .map(|v| v.to_string())
+                        })
                         .collect::<R<_>>()?;
                     let coll = env.eval_collection(&r.cells, "a region is a set of cells")?;
                     let mut cells = Vec::new();
@@ -494,7 +528,8 @@ impl Elab<'_> {
     fn tiles(&mut self, t: &TilesDecl, input: &mut InstanceReader) -> R<()> {
         let n = self.env.eval_int(&t.count, "the number of tiles")?;
         if !(0..=1_000_000).contains(&n) {
-            return Err(Diagnostic::new(Code::S401, t.count.span, format!("{n} tiles cannot be read")).label("0 to 1000000 tiles"));
+            return Err(Diagnostic::new(Code::S401, t.count.span, format!("{n} tiles cannot be read"))
+                .label("0 to 1000000 tiles"));
         }
         let order = edge_order(&t.edges)?;
         let mut ids: Vec<usize> = Vec::new();
@@ -547,7 +582,8 @@ impl Elab<'_> {
                 }
             }
         }
-        self.model.placing = Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
+        self.model.placing =
+            Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
         Ok(())
     }
 
@@ -609,17 +645,25 @@ impl Elab<'_> {
         let mut made = Vec::new();
         let mut one = |env: &mut Env| -> R<()> {
             if made.len() >= room {
-                return Err(Diagnostic::new(Code::S401, o.name.span, format!("the options build more than {} options", room))
-                    .label("too many options")
-                    .help("shrink the `for` ranges, or raise the limit with `--max-options`"));
+                return Err(Diagnostic::new(
+                    Code::S401,
+                    o.name.span,
+                    format!("the options build more than {} options", room),
+                )
+                .label("too many options")
+                .help("shrink the `for` ranges, or raise the limit with `--max-options`"));
             }
             let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
             let mut covers = Vec::with_capacity(o.covers.len());
             for c in &o.covers {
                 let key = item_key(&c.item.name, &env.eval_all(&c.args)?);
                 let Some(&ix) = item_index.get(&key) else {
-                    let mut d = Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}`, which is not an item"))
-                        .label("no such item");
+                    let mut d = Diagnostic::new(
+                        Code::G205,
+                        c.span,
+                        format!("option `{name}` covers `{key}`, which is not an item"),
+                    )
+                    .label("no such item");
                     d = match families.get(&c.item.name) {
                         Some(span) => d.related(*span, "items of this name are declared here").help(
                             "the arguments fall outside the declared items: add a `where` to the option, or declare more items",
@@ -638,9 +682,13 @@ impl Elab<'_> {
                     None => None,
                     Some(e) => {
                         if !items[ix].secondary {
-                            return Err(Diagnostic::new(Code::E103, e.span, format!("`{key}` is a primary item and cannot take a colour"))
-                                .label("colour on a primary item")
-                                .help("only `secondary item`s carry colours"));
+                            return Err(Diagnostic::new(
+                                Code::E103,
+                                e.span,
+                                format!("`{key}` is a primary item and cannot take a colour"),
+                            )
+                            .label("colour on a primary item")
+                            .help("only `secondary item`s carry colours"));
                         }
                         Some(env.eval(e)?)
                     }
@@ -718,9 +766,13 @@ fn apply_mask(board: &mut Board, m: &StrLit) -> R<()> {
     let rows: Vec<&str> = picture_rows(&m.text);
     let ok = rows.len() == board.rows && rows.iter().all(|r| r.chars().count() == board.cols);
     if !ok {
-        return Err(Diagnostic::new(Code::G206, m.span, format!("the mask must be {} rows of {} characters", board.rows, board.cols))
-            .label(format!("{} rows here", rows.len()))
-            .help("write one line (or `/`-separated part) per row; `.` marks a hole"));
+        return Err(Diagnostic::new(
+            Code::G206,
+            m.span,
+            format!("the mask must be {} rows of {} characters", board.rows, board.cols),
+        )
+        .label(format!("{} rows here", rows.len()))
+        .help("write one line (or `/`-separated part) per row; `.` marks a hole"));
     }
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
@@ -769,7 +821,8 @@ fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
     let mut seen = std::collections::HashSet::new();
     for (r, c, _) in &cells {
         if !seen.insert((*r, *c)) {
-            return Err(Diagnostic::new(Code::G206, span, format!("cell ({r}, {c}) appears twice in this piece")).label("repeated cell"));
+            return Err(Diagnostic::new(Code::G206, span, format!("cell ({r}, {c}) appears twice in this piece"))
+                .label("repeated cell"));
         }
     }
     let r0 = cells.iter().map(|c| c.0).min().unwrap();
@@ -789,11 +842,13 @@ fn edge_order(edges: &[Ident]) -> R<Vec<usize>> {
         match SIDES.iter().position(|s| *s == e.name) {
             Some(i) if !order.contains(&i) => order.push(i),
             Some(_) => {
-                return Err(Diagnostic::new(Code::E102, e.span, format!("edge `{}` is listed twice", e.name)).label("repeated edge"));
+                return Err(Diagnostic::new(Code::E102, e.span, format!("edge `{}` is listed twice", e.name))
+                    .label("repeated edge"));
             }
             None => {
-                let mut d = Diagnostic::new(Code::E101, e.span, format!("`{}` is not an edge of a square tile", e.name))
-                    .label("unknown edge");
+                let mut d =
+                    Diagnostic::new(Code::E101, e.span, format!("`{}` is not an edge of a square tile", e.name))
+                        .label("unknown edge");
                 d = match crate::syntax::closest_name(&e.name, &SIDES) {
                     Some(s) => d.help(format!("did you mean `{s}`?")),
                     None => d.help("the edges are top, right, bottom, left"),

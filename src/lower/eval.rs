@@ -30,7 +30,12 @@ impl Env {
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
-        self.locals.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v).or_else(|| self.globals.get(name).map(|(v, _)| v))
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+            .or_else(|| self.globals.get(name).map(|(v, _)| v))
     }
 
     pub fn eval(&mut self, e: &Expr) -> R<Value> {
@@ -73,16 +78,22 @@ impl Env {
                 let (l, h) = (self.eval(lo)?, self.eval(hi)?);
                 let extra = i64::from(*inclusive);
                 match (l, h) {
-                    (Value::Int(a), Value::Int(b)) => {
-                        Ok(Value::Range { lo: a, hi: b.checked_add(extra).ok_or_else(|| overflow(e.span))?, chars: false })
-                    }
+                    (Value::Int(a), Value::Int(b)) => Ok(Value::Range {
+                        lo: a,
+                        hi: b.checked_add(extra).ok_or_else(|| overflow(e.span))?,
+                        chars: false,
+                    }),
                     (Value::Char(a), Value::Char(b)) => {
                         Ok(Value::Range { lo: a as i64, hi: b as i64 + extra, chars: true })
                     }
                     (a, b) => Err(Diagnostic::new(
                         Code::E103,
                         e.span,
-                        format!("a range needs two numbers or two characters, found {} and {}", a.type_name(), b.type_name()),
+                        format!(
+                            "a range needs two numbers or two characters, found {} and {}",
+                            a.type_name(),
+                            b.type_name()
+                        ),
                     )
                     .label("this range")
                     .help("write `0..n` (n excluded), `1..=9` or `'A'..='P'`")),
@@ -91,9 +102,10 @@ impl Env {
             ExprKind::Call { func, args } => {
                 let vals = self.eval_all(args)?;
                 if let Some(hook) = &self.cells
-                    && let Some(r) = hook(&func.name, &vals, e.span) {
-                        return r;
-                    }
+                    && let Some(r) = hook(&func.name, &vals, e.span)
+                {
+                    return r;
+                }
                 builtin(&func.name, &vals, e.span, func.span)
             }
         }
@@ -169,7 +181,11 @@ impl Env {
                     v => return Err(type_error("a number", &v, rhs.span, "a character moves by a number")),
                 };
                 let code = if op == BinOp::Add { c as i64 + n } else { c as i64 - n };
-                return u32::try_from(code).ok().and_then(char::from_u32).map(Value::Char).ok_or_else(|| overflow(span));
+                return u32::try_from(code)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .map(Value::Char)
+                    .ok_or_else(|| overflow(span));
             }
             v => return Err(type_error("a number", &v, lhs.span, &format!("`{}` works on numbers", op.symbol()))),
         };
@@ -207,9 +223,10 @@ impl Env {
             }
             self.budget -= 1;
             if let Some(cond) = &clause.filter
-                && !self.eval_bool(cond, "`where` takes a condition")? {
-                    return Ok(());
-                }
+                && !self.eval_bool(cond, "`where` takes a condition")?
+            {
+                return Ok(());
+            }
             return f(self);
         };
         let coll = self.eval_collection(&first.source, "`in` takes something to walk through")?;
@@ -326,8 +343,8 @@ fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> 
             _ => format!("`{name}` takes one or more numbers"),
         })),
         _ => {
-            let mut d = Diagnostic::new(Code::E101, name_span, format!("`{name}` is not a function"))
-                .label("unknown function");
+            let mut d =
+                Diagnostic::new(Code::E101, name_span, format!("`{name}` is not a function")).label("unknown function");
             if let Some(s) = crate::syntax::closest_name(name, BUILTINS) {
                 d = d.help(format!("did you mean `{s}`?"));
             } else {

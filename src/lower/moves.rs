@@ -28,9 +28,11 @@ pub const DEFAULT_FEWEST_MAX: u32 = 200;
 pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> {
     let Some(board) = elab.model.board.clone() else {
         let span = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))).map_or(Span::default(), |s| s.span);
-        return Err(vec![Diagnostic::new(Code::E105, span, "a played puzzle needs a board")
-            .label("moves on no board")
-            .help("declare the board the moves play on: `board cells[7, 5] of 0..=10`")]);
+        return Err(vec![
+            Diagnostic::new(Code::E105, span, "a played puzzle needs a board")
+                .label("moves on no board")
+                .help("declare the board the moves play on: `board cells[7, 5] of 0..=10`"),
+        ]);
     };
     let mut diags = Vec::new();
     let initial = match initial_state(&board) {
@@ -92,9 +94,13 @@ fn initial_state(board: &Board) -> R<Vec<u8>> {
         _ => None,
     };
     if let Some(bad) = board.values.iter().find(|v| byte(v).is_none()) {
-        return Err(Diagnostic::new(Code::E103, board.span, format!("a played board holds numbers 0..=255, but `{bad}` is one of its values"))
-            .label("values of a played board")
-            .help("number the values: 0 is an empty cell, 1.. are blocks, pegs, tiles or colours"));
+        return Err(Diagnostic::new(
+            Code::E103,
+            board.span,
+            format!("a played board holds numbers 0..=255, but `{bad}` is one of its values"),
+        )
+        .label("values of a played board")
+        .help("number the values: 0 is an empty cell, 1.. are blocks, pegs, tiles or colours"));
     }
     Ok(board.given.iter().map(|g| g.map_or(0, |i| byte(&board.values[i]).unwrap())).collect())
 }
@@ -124,9 +130,10 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
         }
         let mut when = Vec::new();
         if let Some(w) = &m.when
-            && !conditions(w, board, env, &mut when)? {
-                return Ok(());
-            }
+            && !conditions(w, board, env, &mut when)?
+        {
+            return Ok(());
+        }
         let mut effects = Vec::with_capacity(m.effects.len());
         for e in &m.effects {
             match effect(&e.node, board, env)? {
@@ -154,20 +161,21 @@ fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<
     let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
     // `group(x, y) >= k`: the connected group at the cell has at least k cells.
     if let ExprKind::Call { func, args } = &lhs.kind
-        && func.name == "group" {
-            if op != CmpOp::Ge || args.len() != 2 {
-                return Err(not_simple(e).help("write `group(x, y) >= k`"));
-            }
-            let at = Value::Tuple(env.eval_all(args)?.into());
-            let min = env.eval_int(rhs, "a group size is a number")?;
-            return Ok(match cell_of(board, &at, lhs.span)? {
-                Some(cell) => {
-                    out.push(Cond::GroupAtLeast { cell, min: min.clamp(0, u32::MAX as i64) as u32 });
-                    true
-                }
-                None => false,
-            });
+        && func.name == "group"
+    {
+        if op != CmpOp::Ge || args.len() != 2 {
+            return Err(not_simple(e).help("write `group(x, y) >= k`"));
         }
+        let at = Value::Tuple(env.eval_all(args)?.into());
+        let min = env.eval_int(rhs, "a group size is a number")?;
+        return Ok(match cell_of(board, &at, lhs.span)? {
+            Some(cell) => {
+                out.push(Cond::GroupAtLeast { cell, min: min.clamp(0, u32::MAX as i64) as u32 });
+                true
+            }
+            None => false,
+        });
+    }
     let (Some(l), Some(r)) = (operand(lhs, board, env)?, operand(rhs, board, env)?) else { return Ok(false) };
     out.push(Cond::Cmp { lhs: l, op, rhs: r });
     Ok(true)
@@ -182,10 +190,11 @@ fn not_simple(e: &Expr) -> Diagnostic {
 /// A cell read (`board(x, y)`) or a number; `None` for a cell off the board.
 fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     if let ExprKind::Call { func, args } = &e.kind
-        && func.name == board.name {
-            let at = Value::Tuple(env.eval_all(args)?.into());
-            return Ok(cell_of(board, &at, e.span)?.map(Operand::Cell));
-        }
+        && func.name == board.name
+    {
+        let at = Value::Tuple(env.eval_all(args)?.into());
+        return Ok(cell_of(board, &at, e.span)?.map(Operand::Cell));
+    }
     if reads_board(e, board) {
         return Err(not_simple(e));
     }
@@ -224,7 +233,9 @@ fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
 fn reads_board(e: &Expr, board: &Board) -> bool {
     match &e.kind {
         ExprKind::Call { func, args } => {
-            func.name == board.name || MOVE_BUILTINS.contains(&func.name.as_str()) || args.iter().any(|a| reads_board(a, board))
+            func.name == board.name
+                || MOVE_BUILTINS.contains(&func.name.as_str())
+                || args.iter().any(|a| reads_board(a, board))
         }
         ExprKind::Unary { operand, .. } => reads_board(operand, board),
         ExprKind::Binary { lhs, rhs, .. } => reads_board(lhs, board) || reads_board(rhs, board),
@@ -248,7 +259,9 @@ fn cmp_op(op: BinOp) -> Option<CmpOp> {
 fn at_least(env: &mut Env, e: &Expr, what: &str) -> R<u32> {
     let n = env.eval_int(e, what)?;
     if !(1..=1_000_000).contains(&n) {
-        return Err(Diagnostic::new(Code::E109, e.span, format!("{what} must be at least 1, found {n}")).label("out of range"));
+        return Err(
+            Diagnostic::new(Code::E109, e.span, format!("{what} must be at least 1, found {n}")).label("out of range")
+        );
     }
     Ok(n as u32)
 }
@@ -270,7 +283,8 @@ fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
     Ok(match g {
         GoalDecl::Empty => Goal::Empty,
         GoalDecl::Count(e) => Goal::NonEmptyCount(env.eval_int(e, "the number of blocks left").and_then(|n| {
-            u32::try_from(n).map_err(|_| Diagnostic::new(Code::E109, e.span, "a count of blocks is 0 or more").label("negative"))
+            u32::try_from(n)
+                .map_err(|_| Diagnostic::new(Code::E109, e.span, "a count of blocks is 0 or more").label("negative"))
         })?),
         GoalDecl::Pattern(s) => {
             let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset);
@@ -293,13 +307,16 @@ fn budget_of(b: &BudgetDecl, _span: Span, env: &mut Env) -> R<Budget> {
                 .help(format!("move budgets are limited to {MAX_MOVES} moves")));
         }
         u32::try_from(n).map_err(|_| {
-            Diagnostic::new(Code::E109, e.span, format!("a number of moves is 0 or more, found {n}")).label("out of range")
+            Diagnostic::new(Code::E109, e.span, format!("a number of moves is 0 or more, found {n}"))
+                .label("out of range")
         })
     };
     Ok(match b {
         BudgetDecl::Exactly(e) => Budget::Exactly(count(env, e)?),
         BudgetDecl::AtMost(e) => Budget::AtMost(count(env, e)?),
-        BudgetDecl::Fewest(e) => Budget::Fewest { max: e.as_ref().map(|e| count(env, e)).transpose()?.unwrap_or(DEFAULT_FEWEST_MAX) },
+        BudgetDecl::Fewest(e) => {
+            Budget::Fewest { max: e.as_ref().map(|e| count(env, e)).transpose()?.unwrap_or(DEFAULT_FEWEST_MAX) }
+        }
     })
 }
 

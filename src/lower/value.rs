@@ -12,7 +12,11 @@ pub enum Value {
     Tuple(Rc<[Value]>),
     List(Rc<[Value]>),
     /// `lo..hi` (exclusive end) over numbers, or over characters when `chars` is set.
-    Range { lo: i64, hi: i64, chars: bool },
+    Range {
+        lo: i64,
+        hi: i64,
+        chars: bool,
+    },
 }
 
 impl Value {

@@ -88,7 +88,13 @@ fn cell_name(model: &Model, cell: usize) -> String {
     format!("cell({a},{b})")
 }
 
-fn lower_fill(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
+fn lower_fill(
+    model: &Model,
+    b: &mut XccBuilder,
+    meanings: &mut Vec<Meaning>,
+    diags: &mut Diagnostics,
+    guard: &mut OptionGuard,
+) {
     let board = model.board.as_ref().unwrap();
     let nv = board.values.len();
     let mut cell_item = vec![None; board.on.len()];
@@ -113,9 +119,13 @@ fn lower_fill(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, di
         }
         if holes > 0 {
             diags.push(
-                Diagnostic::new(Code::G201, region.span, format!("`{}` includes {holes} hole(s) of the board", region.name))
-                    .label("region over a hole")
-                    .help("leave holes out of regions with a `where` condition"),
+                Diagnostic::new(
+                    Code::G201,
+                    region.span,
+                    format!("`{}` includes {holes} hole(s) of the board", region.name),
+                )
+                .label("region over a hole")
+                .help("leave holes out of regions with a `where` condition"),
             );
             continue;
         }
@@ -207,11 +217,18 @@ fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Valu
     out
 }
 
-fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
+fn lower_place(
+    model: &Model,
+    b: &mut XccBuilder,
+    meanings: &mut Vec<Meaning>,
+    diags: &mut Diagnostics,
+    guard: &mut OptionGuard,
+) {
     let board = model.board.as_ref().unwrap();
     let placing = model.placing.as_ref().unwrap();
     let (rows, cols) = (board.rows as i64, board.cols as i64);
-    let area: usize = placing.pieces.iter().map(|&p| model.pieces[p].cells.len() * model.pieces[p].count as usize).sum();
+    let area: usize =
+        placing.pieces.iter().map(|&p| model.pieces[p].cells.len() * model.pieces[p].count as usize).sum();
     let cells = board.on_cells();
     if (!placing.partial && area != cells) || area > cells {
         diags.push(
@@ -278,7 +295,12 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
                     fits_shape = true;
                     // A labelled cell must lie on a board cell showing that label.
                     let shows = |c: usize| board.given[c].map(|g| &board.values[g]);
-                    if !o.cells.iter().zip(&placed).all(|((_, _, l), &c)| l.as_ref().is_none_or(|l| shows(c) == Some(l))) {
+                    if !o
+                        .cells
+                        .iter()
+                        .zip(&placed)
+                        .all(|((_, _, l), &c)| l.as_ref().is_none_or(|l| shows(c) == Some(l)))
+                    {
                         continue 'anchor;
                     }
                     if guard.full(meanings.len(), piece.span) {
@@ -309,15 +331,25 @@ fn lower_place(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, d
         }
         if !fits_shape {
             diags.push(
-                Diagnostic::new(Code::G202, piece.span, format!("piece {} fits nowhere on `{}`", piece.label, board.name))
-                    .label("no placement of this piece fits")
-                    .help("check the piece's size against the board, its holes, `confine`, and whether `rotate` is needed"),
+                Diagnostic::new(
+                    Code::G202,
+                    piece.span,
+                    format!("piece {} fits nowhere on `{}`", piece.label, board.name),
+                )
+                .label("no placement of this piece fits")
+                .help("check the piece's size against the board, its holes, `confine`, and whether `rotate` is needed"),
             );
         }
     }
 }
 
-fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, diags: &mut Diagnostics, guard: &mut OptionGuard) {
+fn lower_direct(
+    model: &Model,
+    b: &mut XccBuilder,
+    meanings: &mut Vec<Meaning>,
+    diags: &mut Diagnostics,
+    guard: &mut OptionGuard,
+) {
     let ids: Vec<ItemId> = model
         .items
         .iter()
@@ -330,9 +362,13 @@ fn lower_direct(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, 
     }
     if let Some(clash) = model.items.iter().find(|i| uses.get(i.name.as_str()).copied().unwrap_or(0) > 1) {
         diags.push(
-            Diagnostic::new(Code::E102, clash.span, format!("item `{}` is also made by `fill`, `place` or a region", clash.name))
-                .label("name taken")
-                .help("give the item another name"),
+            Diagnostic::new(
+                Code::E102,
+                clash.span,
+                format!("item `{}` is also made by `fill`, `place` or a region", clash.name),
+            )
+            .label("name taken")
+            .help("give the item another name"),
         );
         return;
     }

@@ -18,21 +18,22 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
         obj.insert("grid".into(), Json::Array(rows));
     }
     if let Some(board) = &model.board
-        && !ans.placed.is_empty() {
-            let placed: Vec<Json> = ans
-                .placed
-                .iter()
-                .map(|p| {
-                    let cells: Vec<Json> = p.cells.iter().map(|&c| json!(board.coord(c))).collect();
-                    let mut o = json!({ "piece": model.pieces[p.piece].label, "number": p.number, "cells": cells });
-                    if let Some(e) = &p.edges {
-                        o["edges"] = json!([e[0].to_string(), e[1].to_string(), e[2].to_string(), e[3].to_string()]);
-                    }
-                    o
-                })
-                .collect();
-            obj.insert("placements".into(), Json::Array(placed));
-        }
+        && !ans.placed.is_empty()
+    {
+        let placed: Vec<Json> = ans
+            .placed
+            .iter()
+            .map(|p| {
+                let cells: Vec<Json> = p.cells.iter().map(|&c| json!(board.coord(c))).collect();
+                let mut o = json!({ "piece": model.pieces[p.piece].label, "number": p.number, "cells": cells });
+                if let Some(e) = &p.edges {
+                    o["edges"] = json!([e[0].to_string(), e[1].to_string(), e[2].to_string(), e[3].to_string()]);
+                }
+                o
+            })
+            .collect();
+        obj.insert("placements".into(), Json::Array(placed));
+    }
     if !ans.direct.is_empty() {
         obj.insert("options".into(), ans.direct.iter().map(|&o| json!(model.options[o].name)).collect());
     }

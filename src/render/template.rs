@@ -49,9 +49,13 @@ pub fn parse(text: &str, file: crate::diag::FileId, offset: usize, long: bool) -
     }
     let (nodes, end) = p.nodes()?;
     if let Some((word, span)) = end {
-        return Err(Diagnostic::new(Code::E110, span, format!("`{{{word}}}` has no `{{each ...}}` or `{{if ...}}` to close"))
-            .label("nothing to close here")
-            .help("`{end}` closes `{each solution}`, `{each move}` or `{if solved}`; `{else}` goes inside `{if solved}`"));
+        return Err(Diagnostic::new(
+            Code::E110,
+            span,
+            format!("`{{{word}}}` has no `{{each ...}}` or `{{if ...}}` to close"),
+        )
+        .label("nothing to close here")
+        .help("`{end}` closes `{each solution}`, `{each move}` or `{if solved}`; `{else}` goes inside `{if solved}`"));
     }
     Ok(nodes)
 }
@@ -157,7 +161,9 @@ fn variable(inner: &str, span: Span) -> Result<Node, Diagnostic> {
     if !valid {
         return Err(Diagnostic::new(Code::E110, span, format!("`{{{inner}}}` is not a template part"))
             .label("unknown part")
-            .help("write a name such as `{case}`, `{count}`, `{board}`, or `{each solution}`, `{if solved}`, `{end}`"));
+            .help(
+                "write a name such as `{case}`, `{count}`, `{board}`, or `{each solution}`, `{if solved}`, `{end}`",
+            ));
     }
     Ok(Node::Var { name: name.to_string(), format, span })
 }
@@ -219,7 +225,9 @@ impl Grid {
             Some(f) => {
                 let lines: Vec<String> = (0..rows)
                     .map(|r| {
-                        (0..self.cols).map(|c| f.apply(self.cells[r * self.cols + c].as_deref().unwrap_or("."))).collect()
+                        (0..self.cols)
+                            .map(|c| f.apply(self.cells[r * self.cols + c].as_deref().unwrap_or(".")))
+                            .collect()
                     })
                     .collect();
                 lines.join("\n")
@@ -265,7 +273,13 @@ pub fn render(nodes: &[Node], data: &CaseData) -> String {
     out
 }
 
-fn render_into(nodes: &[Node], data: &CaseData, solution: Option<&Grid>, mv: Option<&[(String, String)]>, out: &mut String) {
+fn render_into(
+    nodes: &[Node],
+    data: &CaseData,
+    solution: Option<&Grid>,
+    mv: Option<&[(String, String)]>,
+    out: &mut String,
+) {
     for n in nodes {
         match n {
             Node::Text(t) => out.push_str(t),

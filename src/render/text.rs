@@ -15,7 +15,8 @@ pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
     let mut cells: Vec<Option<String>> = vec![None; board.on.len()];
     for p in &ans.placed {
         let piece = &model.pieces[p.piece];
-        let label = if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() };
+        let label =
+            if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() };
         for &c in &p.cells {
             cells[c] = Some(label.clone());
         }

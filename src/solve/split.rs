@@ -112,7 +112,12 @@ mod tests {
                 let e = |item| Entry { item, colour: Colour::NONE };
                 b.add_option(
                     format!("q{r}{c}"),
-                    &[e(rank[r as usize]), e(file[c as usize]), e(diag[(r + c) as usize]), e(anti[(r + n - 1 - c) as usize])],
+                    &[
+                        e(rank[r as usize]),
+                        e(file[c as usize]),
+                        e(diag[(r + c) as usize]),
+                        e(anti[(r + n - 1 - c) as usize]),
+                    ],
                 );
             }
         }

@@ -23,7 +23,9 @@ fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
     for cell in 0..board.on.len() {
         match (board.on[cell], fill[cell], board.given[cell]) {
             (true, None, _) => return Err(format!("cell {:?} has no value", board.coord(cell))),
-            (true, Some(v), Some(g)) if v != g => return Err(format!("cell {:?} contradicts its given", board.coord(cell))),
+            (true, Some(v), Some(g)) if v != g => {
+                return Err(format!("cell {:?} contradicts its given", board.coord(cell)));
+            }
             (true, Some(v), _) if v >= board.values.len() => return Err("value out of range".into()),
             _ => {}
         }
@@ -91,13 +93,15 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
             let Some(e) = edges_at[c] else { continue };
             if c % cols + 1 < cols
                 && let Some(r) = edges_at[c + 1]
-                    && e[1] != r[3] {
-                        return Err(format!("edges differ between {:?} and its right neighbour", board.coord(c)));
-                    }
+                && e[1] != r[3]
+            {
+                return Err(format!("edges differ between {:?} and its right neighbour", board.coord(c)));
+            }
             if let Some(Some(d)) = edges_at.get(c + cols)
-                && e[2] != d[0] {
-                    return Err(format!("edges differ between {:?} and the cell below", board.coord(c)));
-                }
+                && e[2] != d[0]
+            {
+                return Err(format!("edges differ between {:?} and the cell below", board.coord(c)));
+            }
         }
     }
     Ok(())

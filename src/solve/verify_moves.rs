@@ -92,10 +92,18 @@ fn group(p: &MoveProblem, g: &[u8], start: usize) -> Vec<usize> {
 fn neighbours(p: &MoveProblem, c: usize) -> Vec<usize> {
     let (r, col) = (c / p.cols, c % p.cols);
     let mut v = Vec::new();
-    if r > 0 { v.push(c - p.cols) }
-    if r + 1 < p.rows { v.push(c + p.cols) }
-    if col > 0 { v.push(c - 1) }
-    if col + 1 < p.cols { v.push(c + 1) }
+    if r > 0 {
+        v.push(c - p.cols)
+    }
+    if r + 1 < p.rows {
+        v.push(c + p.cols)
+    }
+    if col > 0 {
+        v.push(c - 1)
+    }
+    if col + 1 < p.cols {
+        v.push(c + 1)
+    }
     v.into_iter().filter(|&d| p.on_board[d]).collect()
 }
 

@@ -33,17 +33,32 @@ pub struct Stmt {
 pub enum StmtKind {
     Puzzle(StrLit),
     Import(StrLit),
-    Let { name: Ident, value: Expr },
-    Param { name: Ident, range: Option<Expr> },
+    Let {
+        name: Ident,
+        value: Expr,
+    },
+    Param {
+        name: Ident,
+        range: Option<Expr>,
+    },
     Board(BoardDecl),
     Fill(Ident),
-    Given { board: Ident, source: GivenSource },
+    Given {
+        board: Ident,
+        source: GivenSource,
+    },
     Region(RegionDecl),
-    Each { regions: Vec<Ident>, once: Once },
+    Each {
+        regions: Vec<Ident>,
+        once: Once,
+    },
     Piece(PieceDecl),
     Tiles(TilesDecl),
     Place(PlaceDecl),
-    Confine { piece: Ident, cells: Expr },
+    Confine {
+        piece: Ident,
+        cells: Expr,
+    },
     MatchEdges,
     Item(ItemStmt),
     Option(OptionDecl),
@@ -51,7 +66,11 @@ pub enum StmtKind {
     Instance(StrLit),
     Cases(Spanned<Cases>),
     /// `print TEMPLATE` (per case) or `print between cases TEMPLATE`.
-    Print { between: bool, template: StrLit, long: bool },
+    Print {
+        between: bool,
+        template: StrLit,
+        long: bool,
+    },
     Move(MoveDecl),
     After(Vec<Spanned<RuleDecl>>),
     Goal(Spanned<GoalDecl>),

@@ -6,9 +6,31 @@ use pest::error::{ErrorVariant, InputLocation};
 
 /// Keywords that start a statement, for "did you mean" on an unknown word at statement start.
 pub const STATEMENT_KEYWORDS: &[&str] = &[
-    "puzzle", "import", "let", "param", "board", "fill", "given", "region", "each", "piece", "tiles",
-    "place", "confine", "match", "item", "secondary", "option", "answer", "instance", "move", "after",
-    "goal", "moves", "cases", "print",
+    "puzzle",
+    "import",
+    "let",
+    "param",
+    "board",
+    "fill",
+    "given",
+    "region",
+    "each",
+    "piece",
+    "tiles",
+    "place",
+    "confine",
+    "match",
+    "item",
+    "secondary",
+    "option",
+    "answer",
+    "instance",
+    "move",
+    "after",
+    "goal",
+    "moves",
+    "cases",
+    "print",
 ];
 
 /// Words that continue an expression: when any is expected, "an operator" says it once.
@@ -31,9 +53,13 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         let rest = &text[pos + 1..];
         let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
         let len = line.find('\'').map_or(1, |k| k + 2);
-        return Diagnostic::new(Code::P004, Span::new(file, pos, pos + len), "a character literal holds exactly one character")
-            .label("not a single character in quotes")
-            .help("write one character between single quotes, like 'A'; use \"...\" for text");
+        return Diagnostic::new(
+            Code::P004,
+            Span::new(file, pos, pos + len),
+            "a character literal holds exactly one character",
+        )
+        .label("not a single character in quotes")
+        .help("write one character between single quotes, like 'A'; use \"...\" for text");
     }
     // pest's error lists rules only, so a missing `=` or `]` (plain strings in the grammar) is
     // reported at the start of the statement. Parsing again with pest's error detail finds the
@@ -66,8 +92,17 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         words.retain(|w| w == "a statement" || !w.starts_with('`') || w == "`(`");
     }
     // Everything that can start an expression, said once.
-    const STARTS: [&str; 9] =
-        ["`(`", "`[`", "`{`", "`true` or `false`", "a character like 'A'", "a name", "a number", "a string", "an expression"];
+    const STARTS: [&str; 9] = [
+        "`(`",
+        "`[`",
+        "`{`",
+        "`true` or `false`",
+        "a character like 'A'",
+        "a name",
+        "a number",
+        "a string",
+        "an expression",
+    ];
     if words.iter().any(|w| w == "an expression") {
         words.retain(|w| !STARTS.contains(&w.as_str()));
         words.push("an expression".into());
@@ -107,7 +142,11 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
     }
     let mut d = Diagnostic::new(Code::P001, span, format!("expected {expected}, found {found}"))
         .label(format!("expected {expected} {here}"));
-    let keywords: Vec<&str> = literals.iter().map(|t| t.as_str()).filter(|t| t.chars().all(|c| c.is_ascii_lowercase()) && !OPERATORS.contains(t)).collect();
+    let keywords: Vec<&str> = literals
+        .iter()
+        .map(|t| t.as_str())
+        .filter(|t| t.chars().all(|c| c.is_ascii_lowercase()) && !OPERATORS.contains(t))
+        .collect();
     if let Some(k) = closest(word, &keywords).filter(|_| !word.is_empty()) {
         d = d.help(format!("did you mean `{k}`?"));
     } else if let Some(h) = hint(&words, text, pos) {
@@ -227,9 +266,21 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::set => "`{`",
         Rule::call | Rule::args | Rule::params => "`(`",
         Rule::for_clause => "`for`",
-        Rule::op_range | Rule::op_range_incl | Rule::op_or | Rule::op_and | Rule::op_eq | Rule::op_ne
-        | Rule::op_le | Rule::op_ge | Rule::op_lt | Rule::op_gt | Rule::op_add | Rule::op_sub | Rule::op_mul
-        | Rule::op_div | Rule::op_rem => "an operator",
+        Rule::op_range
+        | Rule::op_range_incl
+        | Rule::op_or
+        | Rule::op_and
+        | Rule::op_eq
+        | Rule::op_ne
+        | Rule::op_le
+        | Rule::op_ge
+        | Rule::op_lt
+        | Rule::op_gt
+        | Rule::op_add
+        | Rule::op_sub
+        | Rule::op_mul
+        | Rule::op_div
+        | Rule::op_rem => "an operator",
         Rule::op_neg | Rule::op_not => "an expression",
         Rule::origin => "`top-left` or `bottom-left`",
         Rule::direction => "a direction (`down`, `up`, `left`, `right`)",

@@ -55,18 +55,35 @@ fn load_file(
     if diags.is_empty() { Ok(Spec { stmts: out }) } else { Err(diags) }
 }
 
-fn import(target: &Path, span: Span, sources: &mut Sources, read: ReadFile, stack: &mut Vec<PathBuf>) -> Result<Spec, Diagnostics> {
+fn import(
+    target: &Path,
+    span: Span,
+    sources: &mut Sources,
+    read: ReadFile,
+    stack: &mut Vec<PathBuf>,
+) -> Result<Spec, Diagnostics> {
     let key = canonical(target);
     if stack.contains(&key) {
-        let chain: Vec<String> = stack.iter().chain([&key]).map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned()).collect();
-        return Err(vec![Diagnostic::new(Code::M502, span, format!("importing `{}` makes a cycle", target.display()))
-            .label("this import leads back here")
-            .help(format!("the chain is {}; move the shared statements into a spec that imports neither", chain.join(" → ")))]);
+        let chain: Vec<String> = stack
+            .iter()
+            .chain([&key])
+            .map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned())
+            .collect();
+        return Err(vec![
+            Diagnostic::new(Code::M502, span, format!("importing `{}` makes a cycle", target.display()))
+                .label("this import leads back here")
+                .help(format!(
+                    "the chain is {}; move the shared statements into a spec that imports neither",
+                    chain.join(" → ")
+                )),
+        ]);
     }
     let text = read(target).map_err(|e| {
-        vec![Diagnostic::new(Code::M501, span, format!("cannot read `{}`: {e}", target.display()))
-            .label("imported here")
-            .help("the path is relative to the folder of the importing spec")]
+        vec![
+            Diagnostic::new(Code::M501, span, format!("cannot read `{}`: {e}", target.display()))
+                .label("imported here")
+                .help("the path is relative to the folder of the importing spec"),
+        ]
     })?;
     let id = sources.add(target.display().to_string(), text);
     stack.push(key);

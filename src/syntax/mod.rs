@@ -1,8 +1,8 @@
 //! Stage 1: text → AST. The pest grammar lives in `grammar/puz.pest`; this module turns its
 //! parse tree into the spanned AST of [`ast`] and its errors into diagnostics.
 pub mod ast;
-pub mod load;
 mod errors;
+pub mod load;
 mod parse;
 
 pub use parse::parse;

@@ -108,7 +108,8 @@ impl Cx {
                                 Rule::expr => decl.without.push(self.expr(arg)?),
                                 Rule::string => decl.masks.push(self.string(arg)),
                                 _ => {
-                                    let o = if arg.as_str() == "top-left" { Origin::TopLeft } else { Origin::BottomLeft };
+                                    let o =
+                                        if arg.as_str() == "top-left" { Origin::TopLeft } else { Origin::BottomLeft };
                                     decl.origin = Some(Spanned { node: o, span: optspan });
                                 }
                             }
@@ -252,7 +253,9 @@ impl Cx {
                 let c = it.next().unwrap();
                 let cspan = self.span(&c);
                 let node = match c.as_rule() {
-                    Rule::cases_until => Cases::Until(self.expr(c.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?),
+                    Rule::cases_until => {
+                        Cases::Until(self.expr(c.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?)
+                    }
                     _ => Cases::Counted,
                 };
                 StmtKind::Cases(Spanned { node, span: cspan })
@@ -323,11 +326,8 @@ impl Cx {
         let span = self.span(&pair);
         let mut it = pair.into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
         let name = self.ident(it.next().unwrap());
-        let args = if it.peek().map(|p| p.as_rule()) == Some(Rule::args) {
-            self.args(it.next().unwrap())?
-        } else {
-            vec![]
-        };
+        let args =
+            if it.peek().map(|p| p.as_rule()) == Some(Rule::args) { self.args(it.next().unwrap())? } else { vec![] };
         let times = it.next().map(|p| self.expr(p)).transpose()?;
         Ok(ItemDecl { name, args, times, span })
     }
@@ -336,11 +336,8 @@ impl Cx {
         let span = self.span(&pair);
         let mut it = pair.into_inner().peekable();
         let item = self.ident(it.next().unwrap());
-        let args = if it.peek().map(|p| p.as_rule()) == Some(Rule::args) {
-            self.args(it.next().unwrap())?
-        } else {
-            vec![]
-        };
+        let args =
+            if it.peek().map(|p| p.as_rule()) == Some(Rule::args) { self.args(it.next().unwrap())? } else { vec![] };
         let colour = it.next().map(|p| self.expr(p)).transpose()?;
         Ok(Cover { item, args, colour, span })
     }
@@ -507,74 +504,74 @@ fn is_keyword(r: Rule) -> bool {
     matches!(
         r,
         Rule::kw_puzzle
-        | Rule::kw_import
-        | Rule::kw_let
-        | Rule::kw_param
-        | Rule::kw_board
-        | Rule::kw_of
-        | Rule::kw_without
-        | Rule::kw_mask
-        | Rule::kw_origin
-        | Rule::kw_fill
-        | Rule::kw_given
-        | Rule::kw_from
-        | Rule::kw_instance
-        | Rule::kw_region
-        | Rule::kw_each
-        | Rule::kw_holds
-        | Rule::kw_value
-        | Rule::kw_exactly
-        | Rule::kw_at
-        | Rule::kw_most
-        | Rule::kw_once
-        | Rule::kw_piece
-        | Rule::kw_tiles
-        | Rule::kw_with
-        | Rule::kw_edges
-        | Rule::kw_place
-        | Rule::kw_all
-        | Rule::kw_on
-        | Rule::kw_rotate
-        | Rule::kw_reflect
-        | Rule::kw_cells
-        | Rule::kw_confine
-        | Rule::kw_to
-        | Rule::kw_match
-        | Rule::kw_secondary
-        | Rule::kw_item
-        | Rule::kw_times
-        | Rule::kw_option
-        | Rule::kw_answer
-        | Rule::kw_move
-        | Rule::kw_when
-        | Rule::kw_do
-        | Rule::kw_swap
-        | Rule::kw_set
-        | Rule::kw_remove
-        | Rule::kw_group
-        | Rule::kw_after
-        | Rule::kw_gravity
-        | Rule::kw_clear
-        | Rule::kw_runs
-        | Rule::kw_groups
-        | Rule::kw_goal
-        | Rule::kw_empty
-        | Rule::kw_count
-        | Rule::kw_pattern
-        | Rule::kw_moves
-        | Rule::kw_fewest
-        | Rule::kw_for
-        | Rule::kw_in
-        | Rule::kw_where
-        | Rule::kw_cases
-        | Rule::kw_print
-        | Rule::kw_between
-        | Rule::kw_by
-        | Rule::kw_rows
-        | Rule::kw_columns
-        | Rule::kw_up
-        | Rule::kw_until
-        | Rule::kw_counted
+            | Rule::kw_import
+            | Rule::kw_let
+            | Rule::kw_param
+            | Rule::kw_board
+            | Rule::kw_of
+            | Rule::kw_without
+            | Rule::kw_mask
+            | Rule::kw_origin
+            | Rule::kw_fill
+            | Rule::kw_given
+            | Rule::kw_from
+            | Rule::kw_instance
+            | Rule::kw_region
+            | Rule::kw_each
+            | Rule::kw_holds
+            | Rule::kw_value
+            | Rule::kw_exactly
+            | Rule::kw_at
+            | Rule::kw_most
+            | Rule::kw_once
+            | Rule::kw_piece
+            | Rule::kw_tiles
+            | Rule::kw_with
+            | Rule::kw_edges
+            | Rule::kw_place
+            | Rule::kw_all
+            | Rule::kw_on
+            | Rule::kw_rotate
+            | Rule::kw_reflect
+            | Rule::kw_cells
+            | Rule::kw_confine
+            | Rule::kw_to
+            | Rule::kw_match
+            | Rule::kw_secondary
+            | Rule::kw_item
+            | Rule::kw_times
+            | Rule::kw_option
+            | Rule::kw_answer
+            | Rule::kw_move
+            | Rule::kw_when
+            | Rule::kw_do
+            | Rule::kw_swap
+            | Rule::kw_set
+            | Rule::kw_remove
+            | Rule::kw_group
+            | Rule::kw_after
+            | Rule::kw_gravity
+            | Rule::kw_clear
+            | Rule::kw_runs
+            | Rule::kw_groups
+            | Rule::kw_goal
+            | Rule::kw_empty
+            | Rule::kw_count
+            | Rule::kw_pattern
+            | Rule::kw_moves
+            | Rule::kw_fewest
+            | Rule::kw_for
+            | Rule::kw_in
+            | Rule::kw_where
+            | Rule::kw_cases
+            | Rule::kw_print
+            | Rule::kw_between
+            | Rule::kw_by
+            | Rule::kw_rows
+            | Rule::kw_columns
+            | Rule::kw_up
+            | Rule::kw_until
+            | Rule::kw_counted
     )
 }
 
@@ -588,7 +585,10 @@ mod tests {
             if let Some(name) = line.strip_prefix("kw_") {
                 let name = format!("kw_{}", name.split_whitespace().next().unwrap());
                 let source = include_str!("parse.rs");
-                assert!(source.contains(&format!("Rule::{name}\n")) || source.contains(&format!("Rule::{name})")), "{name} missing from is_keyword");
+                assert!(
+                    source.contains(&format!("Rule::{name}\n")) || source.contains(&format!("Rule::{name})")),
+                    "{name} missing from is_keyword"
+                );
             }
         }
     }

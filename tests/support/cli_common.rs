@@ -45,7 +45,11 @@ pub fn run(args: &[&str], stdin: Option<&str>) -> Run {
 /// Runs puzc and asserts the exit code; returns stdout.
 pub fn run_ok(args: &[&str], stdin: Option<&str>, code: i32) -> String {
     let r = run(args, stdin);
-    assert_eq!(r.code, code, "puzc {args:?}: exit {} (expected {code})\nstdout:\n{}\nstderr:\n{}", r.code, r.out, r.err);
+    assert_eq!(
+        r.code, code,
+        "puzc {args:?}: exit {} (expected {code})\nstdout:\n{}\nstderr:\n{}",
+        r.code, r.out, r.err
+    );
     r.out
 }
 
@@ -160,7 +164,11 @@ pub fn givens9(line: &str) -> Vec<Vec<Option<String>>> {
     let cells: Vec<char> = line.trim().chars().collect();
     assert_eq!(cells.len(), 81, "81 cells: {line}");
     (0..9)
-        .map(|r| (0..9).map(|c| Some(cells[r * 9 + c]).filter(|&ch| ch != '.' && ch != '0').map(|ch| ch.to_string())).collect())
+        .map(|r| {
+            (0..9)
+                .map(|c| Some(cells[r * 9 + c]).filter(|&ch| ch != '.' && ch != '0').map(|ch| ch.to_string()))
+                .collect()
+        })
         .collect()
 }
 
@@ -260,7 +268,13 @@ pub fn check_domino_map(pips: &[Vec<u32>], map: &[u32], top: u32) {
         assert_eq!(cs.len(), 2, "bone {b} covers {} cells", cs.len());
         let ((r1, c1), (r2, c2)) = (cs[0], cs[1]);
         assert_eq!(r1.abs_diff(r2) + c1.abs_diff(c2), 1, "bone {b} cells {cs:?} are not side by side");
-        assert_eq!(bone_number(pips[r1][c1], pips[r2][c2], top), b as u32, "bone {b} on pips {} and {}", pips[r1][c1], pips[r2][c2]);
+        assert_eq!(
+            bone_number(pips[r1][c1], pips[r2][c2], top),
+            b as u32,
+            "bone {b} on pips {} and {}",
+            pips[r1][c1],
+            pips[r2][c2]
+        );
     }
 }
 
@@ -278,7 +292,9 @@ pub fn parse_puzc_maps(out: &str, cells: usize) -> Vec<(Vec<Vec<u32>>, usize)> {
             result.push((maps, n));
             nums.clear();
         } else {
-            nums.extend(t.split_whitespace().map(|w| w.parse::<u32>().unwrap_or_else(|_| panic!("a bone number: `{w}`"))));
+            nums.extend(
+                t.split_whitespace().map(|w| w.parse::<u32>().unwrap_or_else(|_| panic!("a bone number: `{w}`"))),
+            );
         }
     }
     assert!(nums.is_empty(), "trailing numbers after the last count");
@@ -328,7 +344,11 @@ pub fn check_tetravex(n: usize, tiles: &[Tile], text: &str) {
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
-            let w: Vec<String> = if w.len() == n { w.iter().map(|s| s.to_string()).collect() } else { l.trim().chars().map(|c| c.to_string()).collect() };
+            let w: Vec<String> = if w.len() == n {
+                w.iter().map(|s| s.to_string()).collect()
+            } else {
+                l.trim().chars().map(|c| c.to_string()).collect()
+            };
             w.iter().map(|s| s.parse::<usize>().unwrap_or_else(|_| panic!("a tile number: `{s}`\n{text}"))).collect()
         })
         .collect();

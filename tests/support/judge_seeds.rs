@@ -16,7 +16,8 @@ pub fn poj3076() -> PathBuf {
         std::fs::create_dir_all(&dir).expect("create seed build dir");
         let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/poj3076_seed.cpp");
         let exe = dir.join(format!("poj3076_seed-{}", std::process::id()));
-        let out = Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
+        let out =
+            Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
         assert!(out.status.success(), "g++ {}:\n{}", src.display(), String::from_utf8_lossy(&out.stderr));
         exe
     })

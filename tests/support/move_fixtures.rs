@@ -49,7 +49,8 @@ pub const DIRS: [(i64, i64); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
 /// dst := 1`.
 pub fn peg_solitaire(budget: Budget) -> MoveProblem {
     let n = 7;
-    let on = |r: i64, c: i64| (0..7).contains(&r) && (0..7).contains(&c) && ((2..5).contains(&r) || (2..5).contains(&c));
+    let on =
+        |r: i64, c: i64| (0..7).contains(&r) && (0..7).contains(&c) && ((2..5).contains(&r) || (2..5).contains(&c));
     let ix = |r: i64, c: i64| (r * 7 + c) as CellIx;
     let mut on_board = vec![false; 49];
     let mut initial = vec![0; 49];
@@ -88,9 +89,7 @@ pub fn peg_solitaire(budget: Budget) -> MoveProblem {
             }
         }
     }
-    let goal = (0..49)
-        .map(|i| on_board[i].then_some(if i == ix(3, 3) as usize { 1 } else { 0 }))
-        .collect();
+    let goal = (0..49).map(|i| on_board[i].then_some(if i == ix(3, 3) as usize { 1 } else { 0 })).collect();
     MoveProblem {
         rows: n,
         cols: n,

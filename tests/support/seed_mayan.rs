@@ -3,9 +3,9 @@
 //! force written straight from the statement, and a runner for the seed C++ program.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::io::Write;
 
 use puzc::ir::moves::*;
 

@@ -15,7 +15,8 @@ fn build(name: &str, cell: &'static OnceLock<PathBuf>) -> PathBuf {
         std::fs::create_dir_all(&dir).expect("create seed build dir");
         let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds").join(format!("{name}.cpp"));
         let exe = dir.join(format!("{name}-{}", std::process::id()));
-        let out = Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
+        let out =
+            Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
         assert!(out.status.success(), "g++ {}:\n{}", src.display(), String::from_utf8_lossy(&out.stderr));
         exe
     })
@@ -58,7 +59,8 @@ pub fn parse_uva211(out: &str) -> Vec<(Vec<Vec<u32>>, usize)> {
         assert!(chunk.starts_with(&head), "layouts numbered in order: {chunk}");
         let maps_at = chunk.find("are:").expect("`Maps resulting ... are:`") + 4;
         let count_at = chunk.find("There are ").expect("`There are S solution(s)`");
-        let nums: Vec<u32> = chunk[maps_at..count_at].split_whitespace().map(|w| w.parse().expect("bone number")).collect();
+        let nums: Vec<u32> =
+            chunk[maps_at..count_at].split_whitespace().map(|w| w.parse().expect("bone number")).collect();
         assert_eq!(nums.len() % 56, 0);
         let rest = &chunk[count_at + "There are ".len()..];
         let n: usize = rest.split_whitespace().next().unwrap().parse().expect("a count");
@@ -74,7 +76,8 @@ pub fn parse_tetravex(out: &str) -> Vec<bool> {
         .filter(|l| !l.trim().is_empty())
         .enumerate()
         .map(|(i, l)| {
-            let rest = l.strip_prefix(&format!("Game {}: ", i + 1)).unwrap_or_else(|| panic!("`Game {}: ...`: {l}", i + 1));
+            let rest =
+                l.strip_prefix(&format!("Game {}: ", i + 1)).unwrap_or_else(|| panic!("`Game {}: ...`: {l}", i + 1));
             match rest.trim() {
                 "Possible" => true,
                 "Impossible" => false,

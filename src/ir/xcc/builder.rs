@@ -23,11 +23,7 @@ pub struct XccBuilder {
 
 impl XccBuilder {
     pub fn new() -> Self {
-        XccBuilder {
-            colour_names: vec![String::new()],
-            option_start: vec![0],
-            ..Default::default()
-        }
+        XccBuilder { colour_names: vec![String::new()], option_start: vec![0], ..Default::default() }
     }
 
     /// A primary item covered at least `lo` and at most `hi` times (`1, 1` for exact cover).
@@ -101,10 +97,7 @@ impl XccBuilder {
         for (old, it) in self.items.into_iter().enumerate() {
             items[map[old].0 as usize] = it;
         }
-        let remap = |e: Entry| Entry {
-            item: map.get(e.item.0 as usize).copied().unwrap_or(e.item),
-            colour: e.colour,
-        };
+        let remap = |e: Entry| Entry { item: map.get(e.item.0 as usize).copied().unwrap_or(e.item), colour: e.colour };
         let option_items = self.option_items.into_iter().map(remap).collect();
         let problem = XccProblem {
             items,

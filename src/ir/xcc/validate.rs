@@ -62,11 +62,7 @@ impl XccProblem {
             return Err("option_start does not end at option_items.len()".into());
         }
         if self.option_names.len() != self.option_count() {
-            return Err(format!(
-                "{} option names for {} options",
-                self.option_names.len(),
-                self.option_count()
-            ));
+            return Err(format!("{} option names for {} options", self.option_names.len(), self.option_count()));
         }
         Ok(())
     }

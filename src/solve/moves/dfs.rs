@@ -115,9 +115,11 @@ impl Dfs<'_> {
                 self.packer.pack(&child.state, &mut child.key);
                 let h = hash(&child.key);
                 child.hash = h;
-                let seen = cur.succ_hash.iter().enumerate().any(|(i, &sh)| {
-                    sh == h && cur.succ_keys[i * klen..(i + 1) * klen] == child.key[..]
-                });
+                let seen = cur
+                    .succ_hash
+                    .iter()
+                    .enumerate()
+                    .any(|(i, &sh)| sh == h && cur.succ_keys[i * klen..(i + 1) * klen] == child.key[..]);
                 if seen {
                     continue;
                 }

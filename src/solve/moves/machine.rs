@@ -15,9 +15,7 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
-use crate::ir::moves::{
-    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value,
-};
+use crate::ir::moves::{CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value};
 
 /// Cell lists cut into segments: segment `i` is `cells[starts[i]..starts[i + 1]]`.
 #[derive(Default)]

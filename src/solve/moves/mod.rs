@@ -19,8 +19,8 @@ use std::time::Instant;
 
 use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
 
-pub use machine::TraceStep;
 use machine::Machine;
+pub use machine::TraceStep;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
