@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use puzc::ir::xcc::{Colour, Entry, ItemId, OptionId, XccBuilder, XccProblem};
+use puzc::solve::split::count as count_parallel;
 use puzc::solve::xcc::{Flow, Limits, Stats, Stop, check_solution, count, solve};
 
 fn plain(item: ItemId) -> Entry {
@@ -279,8 +280,8 @@ struct Spec {
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
-    let multiplicity = prop_oneof![3 => Just((1u32, 1u32)), 1 => (0u32..=2, 1u32..=3)]
-        .prop_map(|(lo, hi)| (lo.min(hi), hi));
+    let multiplicity =
+        prop_oneof![3 => Just((1u32, 1u32)), 1 => (0u32..=2, 1u32..=3)].prop_map(|(lo, hi)| (lo.min(hi), hi));
     let item = (prop::bool::weighted(0.7), multiplicity).prop_map(|(p, (lo, hi))| (p, lo, hi));
     prop::collection::vec(item, 1..=8).prop_flat_map(|items| {
         let n = items.len();
@@ -485,4 +486,26 @@ fn pentomino_box(rows: i32, cols: i32) -> XccProblem {
 fn pentominoes_fill_3_by_20_in_8_ways() {
     // 2 solutions up to symmetry, times the 4 symmetries of the box.
     assert_eq!(solution_count(&pentomino_box(3, 20)), 8);
+}
+
+// ---------------------------------------------------------------------------------------
+// Parallel counting
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn parallel_counts_equal_one_thread() {
+    let problems = [queens(8), queens(9), langford(8), latin(4, Some(2)), pentomino_box(3, 20)];
+    for p in &problems {
+        let one = count(p, &Limits::default());
+        for threads in [2, 3, 7] {
+            // Each subproblem counts its own root node, so only solutions and stop compare.
+            let many = count_parallel(p, &Limits::default(), threads);
+            assert_eq!((many.solutions, many.stop), (one.solutions, one.stop), "{threads} threads");
+        }
+    }
+    // Limits other than a deadline, and multiplicities, run on one thread: same answers.
+    let limits = Limits { max_solutions: Some(5), ..Limits::default() };
+    assert_eq!(count_parallel(&queens(8), &limits, 2), count(&queens(8), &limits));
+    let p = XccProblem::from_dlx_text("2:3|x y\nx\nx\nx y\nx\n").unwrap();
+    assert_eq!(count_parallel(&p, &Limits::default(), 2), count(&p, &Limits::default()));
 }

@@ -7,7 +7,7 @@
 //! are all the solutions; solved in option order and concatenated, they come in the same
 //! order as one search would find them. The engine is used as it is, once per subproblem.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
-use crate::solve::xcc::{self, Flow, Limits, Stats, Stop};
+use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -46,16 +46,21 @@ fn with_only(p: &XccProblem, item_options: &[OptionId], keep: OptionId) -> (XccP
 
 /// Solves `p` on `threads` threads, calling `on_solution` (from one thread at a time, in the
 /// order of the subproblems once all are done) with every solution, as original option ids.
-/// Limits apply per subproblem; the returned stats add up nodes and solutions.
+/// A deadline applies to every thread; with a solution or node limit the search runs on one
+/// thread. The returned stats add up the subproblems' nodes (each counts its own root) and
+/// solutions.
 pub fn solve(
     p: &XccProblem,
     limits: &Limits,
+    branching: Branching,
     threads: usize,
     keep_solutions: bool,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
-    let Some(parts) = split_item(p).filter(|_| threads > 1) else {
-        return xcc::solve(p, limits, on_solution);
+    // Solution and node limits count across the whole search: those run on one thread.
+    let limited = limits.max_solutions.is_some() || limits.max_nodes.is_some();
+    let Some(parts) = split_item(p).filter(|_| threads > 1 && !limited) else {
+        return xcc::solve_with(p, limits, branching, on_solution);
     };
     let next = AtomicUsize::new(0);
     // Per subproblem: its stats and (when kept) its solutions in original ids.
@@ -68,7 +73,7 @@ pub fn solve(
                     let Some(&keep) = parts.get(k) else { break };
                     let (q, original) = with_only(p, &parts, keep);
                     let mut found = Vec::new();
-                    let stats = xcc::solve(&q, limits, &mut |chosen| {
+                    let stats = xcc::solve_with(&q, limits, branching, &mut |chosen| {
                         if keep_solutions {
                             found.push(chosen.iter().map(|o| original[o.0 as usize]).collect());
                         }
@@ -94,6 +99,11 @@ pub fn solve(
         }
     }
     total
+}
+
+/// Counts the solutions of `p` on `threads` threads.
+pub fn count(p: &XccProblem, limits: &Limits, threads: usize) -> Stats {
+    solve(p, limits, Branching::Mrv, threads, false, &mut |_| Flow::Continue)
 }
 
 #[cfg(test)]
@@ -137,7 +147,7 @@ mod tests {
         });
         for threads in [2, 3] {
             let mut many = Vec::new();
-            let stats = solve(&p, &Limits::default(), threads, true, &mut |s| {
+            let stats = solve(&p, &Limits::default(), Branching::Mrv, threads, true, &mut |s| {
                 let mut s = s.to_vec();
                 s.sort();
                 many.push(s);

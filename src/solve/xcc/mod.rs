@@ -1,7 +1,10 @@
-//! The exact-cover engine: Knuth's Algorithm M (exact covering with multiplicities and
-//! colours, TAOCP 7.2.2.1), which reduces to Algorithm C (colours) and to DLX when every
-//! primary item has multiplicity `1..1`.
+//! The exact-cover engine: Knuth's Algorithm C (exact covering with colours, TAOCP
+//! 7.2.2.1) and Algorithm M (with multiplicities), behind one API.
 //!
+//! - When every primary item is `1..1`, the matrix is laid out as *dancing cells* (Knuth's
+//!   sparse-set SSXCC: dense per-item arrays with position maps, sizes saved on a trail
+//!   instead of undoing links; see `cells`). Otherwise Algorithm M runs on dancing links
+//!   (`links`, `search`).
 //! - Search order is deterministic: at each node the active primary item with the fewest
 //!   branches is chosen (minimum remaining values; ties go to the first item in item
 //!   order), and its options are tried in option-id order.
@@ -9,16 +12,22 @@
 //!   each option tried being excluded from the rest of that level (Knuth's *tweak*), plus
 //!   "close the item" once `lo` is met, so every solution (a *set* of options) is reported
 //!   exactly once even when identical rows are present.
-//! - The matrix is flat arrays in Knuth's node layout; nothing is allocated while searching.
+//! - Nothing is allocated while searching, apart from the trail growing.
 //!
 //! # Node counting
-//! [`Stats::nodes`] counts entries into step M2 (C2) that do *not* find a solution, i.e.
-//! the times an item is chosen for branching (including a choice with no branches). This
-//! is what Knuth's DLX programs report as "nodes" (they count at the top of the forward
-//! step, and detect a solution before entering a new level) and what the `dlx` crate
-//! records in its per-level profile; the root counts as one node unless the problem has
-//! no primary items.
+//! [`Stats::nodes`] counts entries into step C2 (M2) that do *not* find a solution, i.e.
+//! the times an item is chosen for branching, including a choice of an item with no
+//! options left. This is what Knuth's DLX programs report as "nodes" and exactly what the
+//! `dlx` crate adds up in its per-level profile (`Solver::get_profile`, one count per entry
+//! of a level that is not a solution); like it, the choice is the *first* item of least
+//! length (the crate's `mrv_chooser(prefer_any(), no_tiebreak())`). The root counts as one
+//! node unless the problem has no primary items. When a try leaves a primary item with no
+//! options, the engine stops that try at once but still counts the one node Algorithm C
+//! would enter and leave there, so `tests/node_counts.rs` finds equal counts on every
+//! benchmark matrix. [`Branching::ForcedMoves`] counts differently (items with a single
+//! option are not nodes); the tree and the solutions are the same.
 
+mod cells;
 mod check;
 mod links;
 mod search;
@@ -27,7 +36,7 @@ mod tests;
 
 use std::time::Instant;
 
-use crate::ir::xcc::{OptionId, XccProblem};
+use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 
 pub use check::check_solution;
 
@@ -75,11 +84,45 @@ pub enum Flow {
 /// `p` must be valid ([`XccProblem::validate`]); on a valid problem this never panics.
 /// A problem without primary items has exactly one solution, the empty one.
 pub fn solve(p: &XccProblem, limits: &Limits, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Stats {
+    solve_with(p, limits, Branching::Mrv, on_solution)
+}
+
+/// How the search counts its nodes (it always explores the same tree and reports the same
+/// solutions in the same order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Branching {
+    /// Plain MRV: every choice of an item is a node, as in Knuth's programs and the `dlx`
+    /// crate (see the module docs).
+    #[default]
+    Mrv,
+    /// An item with a single option left is a *forced move*: it is taken without counting
+    /// a node, and the choice step stops looking at the first such item. Only problems
+    /// without multiplicities run differently; the others count as in [`Branching::Mrv`].
+    ForcedMoves,
+}
+
+/// [`solve`] with a choice of [`Branching`].
+pub fn solve_with(
+    p: &XccProblem,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
     debug_assert_eq!(p.validate(), Ok(()));
-    search::run(&mut links::Links::new(p), limits, on_solution)
+    if exact_cover(p) {
+        cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution)
+    } else {
+        search::run(&mut links::Links::new(p), limits, on_solution)
+    }
 }
 
 /// Counts solutions without looking at them.
 pub fn count(p: &XccProblem, limits: &Limits) -> Stats {
     solve(p, limits, &mut |_| Flow::Continue)
+}
+
+/// Are all primary items `1..1`? Then the dancing-cells engine runs; otherwise Algorithm M
+/// on dancing links.
+fn exact_cover(p: &XccProblem) -> bool {
+    p.items[..p.n_primary].iter().all(|it| it.kind == ItemKind::Primary { lo: 1, hi: 1 })
 }

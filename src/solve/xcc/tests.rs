@@ -4,14 +4,27 @@
 
 use proptest::prelude::*;
 
+use super::cells::Cells;
 use super::links::Links;
-use super::{Flow, Limits, Stop, search};
+use super::{Branching, Flow, Limits, Stop, cells, search};
 use crate::ir::xcc::{Colour, Entry, XccBuilder, XccProblem};
 
 /// Few items, rows drawn from a handful of patterns so that identical and overlapping rows
 /// (adjacent in several lists) are common; multiplicities on most primary items.
 fn problem() -> impl Strategy<Value = XccProblem> {
-    let item = (prop::bool::weighted(0.75), 0u32..=2, 1u32..=3);
+    problem_with(0..=2, 1..=3)
+}
+
+/// As [`problem`], every primary item `1..1` (what the dancing-cells engine runs).
+fn exact_problem() -> impl Strategy<Value = XccProblem> {
+    problem_with(1..=1, 1..=1)
+}
+
+fn problem_with(
+    lo: std::ops::RangeInclusive<u32>,
+    hi: std::ops::RangeInclusive<u32>,
+) -> impl Strategy<Value = XccProblem> {
+    let item = (prop::bool::weighted(0.75), lo, hi);
     let items = prop::collection::vec(item, 1..=6);
     let patterns = prop::collection::vec(prop::collection::vec((prop::bool::ANY, 0u32..=2), 6), 1..=4);
     let rows = prop::collection::vec(any::<prop::sample::Index>(), 0..=10);
@@ -49,6 +62,42 @@ proptest! {
         let stats = search::run(&mut d, &Limits::default(), &mut |_| Flow::Continue);
         prop_assert_eq!(stats.stop, Stop::Exhausted);
         prop_assert!(d == before, "links not restored");
+    }
+}
+
+/// What an exhausted dancing-cells search must give back: each item's live options (as a
+/// set: their order within a slice may change), the active items, and an empty trail.
+fn live_state(c: &Cells) -> (Vec<Vec<u32>>, Vec<u32>, Vec<u32>, usize) {
+    let sets = (0..c.base.len())
+        .map(|k| {
+            let mut v = c.set[c.base[k] as usize..(c.base[k] + c.size[k]) as usize].to_vec();
+            v.sort_unstable();
+            v
+        })
+        .collect();
+    let mut primary = c.act[..c.npa as usize].to_vec();
+    let mut secondary = c.act[c.np as usize..(c.np + c.nsa) as usize].to_vec();
+    primary.sort_unstable();
+    secondary.sort_unstable();
+    (sets, primary, secondary, c.trail.len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn exhausted_cells_search_restores_every_set(p in exact_problem(), forced in prop::bool::ANY) {
+        prop_assert_eq!(p.validate(), Ok(()));
+        let mut c = Cells::new(&p);
+        let before = live_state(&c);
+        let branching = if forced { Branching::ForcedMoves } else { Branching::Mrv };
+        let stats = cells::search::run(&mut c, &Limits::default(), branching, &mut |_| Flow::Continue);
+        prop_assert_eq!(stats.stop, Stop::Exhausted);
+        prop_assert_eq!(live_state(&c), before);
+        // Every node is where its position says.
+        for (at, &x) in c.set.iter().enumerate() {
+            prop_assert_eq!(c.nd_loc[x as usize] as usize, at);
+        }
     }
 }
 

@@ -1,0 +1,178 @@
+//! Algorithm C's search (TAOCP 7.2.2.1, steps C1–C8) over dancing cells.
+//!
+//! Per level the search keeps the position of the option being tried in its branching
+//! item's slice (frozen and sorted: the item is inactive below), and two points to return
+//! to: before the item was covered (to leave the level) and after (before each try).
+//! Returning is writing back the sizes on the trail and the two active counts.
+//!
+//! A try that empties a primary item's set stops at once, but still counts the node that
+//! Algorithm C would have entered and left at once, so node counts equal the `dlx` crate's.
+
+use std::time::Instant;
+
+use super::Cells;
+use crate::ir::xcc::OptionId;
+use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 4096;
+
+/// What to write back to return to a point of the search.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mark {
+    trail: u32,
+    npa: u32,
+    nsa: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// Next and end positions in `set` of the branching item's options.
+    next: u32,
+    end: u32,
+    /// The state before the level covered its item, and after.
+    before: Mark,
+    covered: Mark,
+}
+
+struct Search<'a> {
+    c: &'a mut Cells,
+    levels: Vec<Level>,
+    chosen: Vec<OptionId>,
+    limits: &'a Limits,
+    forced: bool,
+    stats: Stats,
+}
+
+/// Runs the search on `c`. When it ends with [`Stop::Exhausted`], `c` holds the same sets
+/// as before (each item's live options, possibly in another order).
+pub(in crate::solve::xcc) fn run(
+    c: &mut Cells,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    let mut s = Search {
+        levels: Vec::with_capacity(c.np as usize + 1),
+        chosen: Vec::with_capacity(c.np as usize + 1),
+        c,
+        limits,
+        forced: branching == Branching::ForcedMoves,
+        stats: Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted },
+    };
+    if limits.max_solutions == Some(0) {
+        s.stats.stop = Stop::SolutionLimit;
+        return s.stats;
+    }
+    if let Err(stop) = s.solve(on_solution) {
+        s.stats.stop = stop;
+    }
+    s.stats
+}
+
+impl Search<'_> {
+    /// C2–C8. Returns `Err` with the reason when a limit or the callback ends the search.
+    fn solve(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
+        'enter: loop {
+            // C2. [Enter level l.]
+            if self.c.npa == 0 {
+                self.visit(on_solution)?;
+            } else {
+                // C3. [Choose i.]
+                let (i, size) = choose(self.c, self.forced);
+                if !(self.forced && size == 1) {
+                    self.count_node()?;
+                }
+                if size > 0 {
+                    // C4. [Cover i.]
+                    let (next, end) = self.c.sort_options(i);
+                    let before = self.mark();
+                    self.c.new_try();
+                    self.c.cover(i);
+                    let covered = self.mark();
+                    self.levels.push(Level { next, end, before, covered });
+                    self.chosen.push(OptionId(0));
+                }
+            }
+            // C5–C8: try the next option of the deepest level, or leave it.
+            while let Some(level) = self.levels.last_mut() {
+                let Level { next, end, before, covered } = *level;
+                if next == end {
+                    // C8. [Leave level l.] (uncovering i on the way)
+                    self.reset(before);
+                    self.levels.pop();
+                    self.chosen.pop();
+                    continue;
+                }
+                level.next = next + 1;
+                // C6. [Try again.] Undo the previous try of this level (a no-op on the first).
+                self.reset(covered);
+                // C5. [Try x_l.]
+                let x = self.c.set[next as usize];
+                *self.chosen.last_mut().unwrap() = OptionId(self.c.opt_id[self.c.nd_opt[x as usize] as usize]);
+                self.c.new_try();
+                if self.c.commit(x) {
+                    continue 'enter;
+                }
+                // Some primary item has no option left: Algorithm C would enter level l + 1,
+                // choose that item and fail there at once.
+                self.count_node()?;
+            }
+            return Ok(());
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark { trail: self.c.trail.len() as u32, npa: self.c.npa, nsa: self.c.nsa }
+    }
+
+    fn reset(&mut self, m: Mark) {
+        self.c.undo(m.trail as usize);
+        (self.c.npa, self.c.nsa) = (m.npa, m.nsa);
+    }
+
+    /// The visit in C2: report the options chosen so far.
+    fn visit(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
+        self.stats.solutions += 1;
+        if on_solution(&self.chosen) == Flow::Stop {
+            return Err(Stop::Callback);
+        }
+        if self.limits.max_solutions.is_some_and(|m| self.stats.solutions >= m) {
+            return Err(Stop::SolutionLimit);
+        }
+        Ok(())
+    }
+
+    /// Counts one search-tree node, first checking the node limit and, every
+    /// [`CLOCK_EVERY`] nodes, the deadline.
+    #[inline]
+    fn count_node(&mut self) -> Result<(), Stop> {
+        let nodes = self.stats.nodes;
+        if self.limits.max_nodes.is_some_and(|m| nodes >= m) {
+            return Err(Stop::NodeLimit);
+        }
+        if nodes.is_multiple_of(CLOCK_EVERY) && self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
+            return Err(Stop::Timeout);
+        }
+        self.stats.nodes = nodes + 1;
+        Ok(())
+    }
+}
+
+/// C3. [Choose i.] The active primary item with the fewest live options, ties to the
+/// lowest item id (the active array is in no particular order). With forced moves, the
+/// first item met with at most one option is taken at once. Returns (item, size).
+#[inline]
+pub(in crate::solve::xcc) fn choose(c: &Cells, forced: bool) -> (u32, u32) {
+    let mut best = u64::MAX;
+    for &k in &c.act[..c.npa as usize] {
+        let size = c.size(k);
+        let key = (size as u64) << 32 | k as u64;
+        if size <= 1 && (size == 0 || forced) {
+            best = key;
+            break;
+        }
+        best = best.min(key);
+    }
+    ((best & 0xffff_ffff) as u32, (best >> 32) as u32)
+}
