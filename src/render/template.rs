@@ -33,8 +33,21 @@ pub struct Format {
 
 impl Format {
     pub fn apply(&self, s: &str) -> String {
-        let w = self.width;
-        if self.left { format!("{s:<w$}") } else { format!("{s:>w$}") }
+        let mut out = String::new();
+        self.write(&mut out, s);
+        out
+    }
+
+    /// Appends `s`, padded to the width (without a temporary string per cell).
+    pub fn write(&self, out: &mut String, s: &str) {
+        let pad = self.width.saturating_sub(s.chars().count());
+        if !self.left {
+            out.extend(std::iter::repeat_n(' ', pad));
+        }
+        out.push_str(s);
+        if self.left {
+            out.extend(std::iter::repeat_n(' ', pad));
+        }
     }
 }
 
@@ -223,14 +236,16 @@ impl Grid {
                 s.strip_suffix('\n').unwrap_or(&s).to_string()
             }
             Some(f) => {
-                let lines: Vec<String> = (0..rows)
-                    .map(|r| {
-                        (0..self.cols)
-                            .map(|c| f.apply(self.cells[r * self.cols + c].as_deref().unwrap_or(".")))
-                            .collect()
-                    })
-                    .collect();
-                lines.join("\n")
+                let mut out = String::with_capacity(self.cells.len() * (f.width + 1));
+                for r in 0..rows {
+                    if r > 0 {
+                        out.push('\n');
+                    }
+                    for c in 0..self.cols {
+                        f.write(&mut out, self.cells[r * self.cols + c].as_deref().unwrap_or("."));
+                    }
+                }
+                out
             }
         }
     }

@@ -5,7 +5,6 @@ use super::answer::Answer;
 use crate::lower::model::{Model, Piece, Placing};
 use crate::lower::value::Value;
 use crate::syntax::ast::Once;
-use std::collections::HashMap;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
@@ -52,11 +51,11 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
     let (partial, pieces) = (placing.partial, &placing.pieces);
     let board = model.board.as_ref().ok_or("placed pieces without a board")?;
     let mut cover = vec![0u32; board.on.len()];
-    let mut used: HashMap<usize, u32> = HashMap::new();
+    let mut used = vec![0u32; model.pieces.len()];
     let mut edges_at: Vec<Option<&[Value; 4]>> = vec![None; board.on.len()];
     for p in &ans.placed {
         let piece = &model.pieces[p.piece];
-        *used.entry(p.piece).or_default() += 1;
+        used[p.piece] += 1;
         for &c in &p.cells {
             if c >= board.on.len() || !board.on[c] {
                 return Err(format!("piece {} lies off the board", piece.label));
@@ -83,7 +82,7 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
         }
     }
     for &p in pieces {
-        if used.get(&p).copied().unwrap_or(0) != model.pieces[p].count {
+        if used[p] != model.pieces[p].count {
             return Err(format!("piece {} is not used {} time(s)", model.pieces[p].label, model.pieces[p].count));
         }
     }
@@ -154,16 +153,17 @@ fn congruent<'a>(
     if piece.cells.len() != cells.len() {
         return false;
     }
-    let placed: Vec<(i64, i64)> = cells.iter().map(|&c| ((c / cols) as i64, (c % cols) as i64)).collect();
+    let at = |c: usize| ((c / cols) as i64, (c % cols) as i64);
     symmetries.iter().any(|m| {
-        let moved: Vec<(i64, i64)> = piece.cells.iter().map(|(r, c, _)| m(*r, *c)).collect();
+        let first = m(piece.cells[0].0, piece.cells[0].1);
         // Translate so the first piece cell lands on some placed cell; try each.
-        placed.iter().any(|&(pr, pc)| {
-            let (dr, dc) = (pr - moved[0].0, pc - moved[0].1);
-            piece.cells.iter().zip(&moved).all(|((_, _, label), &(r, c))| {
-                let target = (r + dr, c + dc);
-                let Some(k) = placed.iter().position(|&x| x == target) else { return false };
-                label.as_ref().is_none_or(|l| board_value(cells[k]) == Some(l))
+        cells.iter().any(|&anchor| {
+            let (pr, pc) = at(anchor);
+            let (dr, dc) = (pr - first.0, pc - first.1);
+            piece.cells.iter().all(|(r, c, label)| {
+                let (r, c) = m(*r, *c);
+                let Some(&cell) = cells.iter().find(|&&x| at(x) == (r + dr, c + dc)) else { return false };
+                label.as_ref().is_none_or(|l| board_value(cell) == Some(l))
             })
         })
     })
