@@ -2,6 +2,10 @@
 //! random small problems, and planted solutions. Every reported solution is re-checked by
 //! the independent verifier `check_solution`.
 
+/// The benchmark matrices (queens, Langford pairs, pentominoes), shared with `benches/`.
+#[path = "../benches/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
@@ -38,39 +42,6 @@ fn solution_count(p: &XccProblem) -> u64 {
 // Published counts
 // ---------------------------------------------------------------------------------------
 
-/// N queens: ranks and files primary, both diagonal families secondary.
-fn queens(n: usize) -> XccProblem {
-    let mut b = XccBuilder::new();
-    let ranks: Vec<_> = (0..n).map(|r| b.add_primary(format!("r{r}"), 1, 1)).collect();
-    let files: Vec<_> = (0..n).map(|c| b.add_primary(format!("c{c}"), 1, 1)).collect();
-    let sums: Vec<_> = (0..2 * n - 1).map(|s| b.add_secondary(format!("a{s}"))).collect();
-    let diffs: Vec<_> = (0..2 * n - 1).map(|d| b.add_secondary(format!("b{d}"))).collect();
-    for r in 0..n {
-        for c in 0..n {
-            let e = [ranks[r], files[c], sums[r + c], diffs[r + n - 1 - c]].map(plain);
-            b.add_option(format!("Q{r}{c}"), &e);
-        }
-    }
-    b.finish()
-}
-
-/// Langford pairs: values 1..=n and slots 1..=2n; value k at slots i and i + k + 1.
-fn langford(n: usize) -> XccProblem {
-    let mut b = XccBuilder::new();
-    let values: Vec<_> = (1..=n).map(|k| b.add_primary(format!("v{k}"), 1, 1)).collect();
-    let slots: Vec<_> = (1..=2 * n).map(|s| b.add_primary(format!("s{s}"), 1, 1)).collect();
-    for k in 1..=n {
-        for i in 1..=2 * n {
-            let j = i + k + 1;
-            if j <= 2 * n {
-                let e = [values[k - 1], slots[i - 1], slots[j - 1]].map(plain);
-                b.add_option(format!("{k}@{i}"), &e);
-            }
-        }
-    }
-    b.finish()
-}
-
 /// Latin squares of order n (cell, row-value, column-value), optionally with boxes.
 fn latin(n: usize, box_side: Option<usize>) -> XccProblem {
     let mut b = XccBuilder::new();
@@ -96,20 +67,20 @@ fn latin(n: usize, box_side: Option<usize>) -> XccProblem {
 
 #[test]
 fn eight_queens_has_92_solutions() {
-    assert_eq!(solution_count(&queens(8)), 92);
+    assert_eq!(solution_count(&common::queens(8)), 92);
 }
 
 #[test]
 fn six_queens_has_4_solutions() {
-    assert_eq!(solution_count(&queens(6)), 4);
+    assert_eq!(solution_count(&common::queens(6)), 4);
 }
 
 #[test]
 fn langford_pairs_match_oeis_a014552() {
     // A014552: 26 and 150 up to reversal; the engine sees both orientations.
-    assert_eq!(solution_count(&langford(7)), 52);
-    assert_eq!(solution_count(&langford(8)), 300);
-    assert_eq!(solution_count(&langford(5)), 0);
+    assert_eq!(solution_count(&common::langford(7)), 52);
+    assert_eq!(solution_count(&common::langford(8)), 300);
+    assert_eq!(solution_count(&common::langford(5)), 0);
 }
 
 #[test]
@@ -199,33 +170,33 @@ fn degenerate_problems() {
 #[test]
 fn solution_limit_stops_at_n() {
     let limits = Limits { max_solutions: Some(5), ..Limits::default() };
-    let stats = count(&queens(8), &limits);
+    let stats = count(&common::queens(8), &limits);
     assert_eq!((stats.solutions, stats.stop), (5, Stop::SolutionLimit));
 }
 
 #[test]
 fn node_limit_stops_and_says_so() {
-    let full = count(&queens(8), &Limits::default());
+    let full = count(&common::queens(8), &Limits::default());
     let limits = Limits { max_nodes: Some(10), ..Limits::default() };
-    let stats = count(&queens(8), &limits);
+    let stats = count(&common::queens(8), &limits);
     assert_eq!((stats.nodes, stats.stop), (10, Stop::NodeLimit));
     let limits = Limits { max_nodes: Some(full.nodes), ..Limits::default() };
-    assert_eq!(count(&queens(8), &limits).stop, Stop::Exhausted);
+    assert_eq!(count(&common::queens(8), &limits).stop, Stop::Exhausted);
 }
 
 #[test]
 fn past_deadline_and_callback_stop() {
     let limits = Limits { deadline: Some(Instant::now()), ..Limits::default() };
-    let stats = count(&queens(8), &limits);
+    let stats = count(&common::queens(8), &limits);
     assert_eq!((stats.nodes, stats.stop), (0, Stop::Timeout));
-    let stats = solve(&queens(8), &Limits::default(), &mut |_| Flow::Stop);
+    let stats = solve(&common::queens(8), &Limits::default(), &mut |_| Flow::Stop);
     assert_eq!((stats.solutions, stats.stop), (1, Stop::Callback));
 }
 
 #[test]
 fn first_solution_is_deterministic() {
     let mut first = Vec::new();
-    solve(&queens(8), &Limits::default(), &mut |chosen| {
+    solve(&common::queens(8), &Limits::default(), &mut |chosen| {
         first = chosen.to_vec();
         Flow::Stop
     });
@@ -233,7 +204,7 @@ fn first_solution_is_deterministic() {
     assert_eq!(first.len(), 8);
     let again = {
         let mut v = Vec::new();
-        solve(&queens(8), &Limits::default(), &mut |c| {
+        solve(&common::queens(8), &Limits::default(), &mut |c| {
             v = c.to_vec();
             Flow::Stop
         });
@@ -424,68 +395,10 @@ fn planted(keys: &[u32], cuts: &[bool], noise: &[Vec<bool>], at: &[prop::sample:
 // Pentominoes
 // ---------------------------------------------------------------------------------------
 
-const PENTOMINOES: [(&str, &str); 12] = [
-    ("F", ".##/##./.#."),
-    ("I", "#####"),
-    ("L", "####/#..."),
-    ("N", "##../.###"),
-    ("P", "##/##/#."),
-    ("T", "###/.#./.#."),
-    ("U", "#.#/###"),
-    ("V", "#../#../###"),
-    ("W", "#../##./.##"),
-    ("X", ".#./###/.#."),
-    ("Y", ".#../####"),
-    ("Z", "##./.#./.##"),
-];
-
-/// The distinct rotations and reflections of a shape, each normalised to touch (0, 0).
-fn orientations(picture: &str) -> BTreeSet<Vec<(i32, i32)>> {
-    let cells: Vec<(i32, i32)> = (picture.split('/').enumerate())
-        .flat_map(|(r, line)| line.chars().enumerate().filter(|c| c.1 == '#').map(move |(c, _)| (r as i32, c as i32)))
-        .collect();
-    let mut out = BTreeSet::new();
-    for t in 0..8 {
-        let mut v: Vec<(i32, i32)> = cells
-            .iter()
-            .map(|&(r, c)| {
-                let (r, c) = if t & 1 == 1 { (c, r) } else { (r, c) };
-                let r = if t & 2 == 2 { -r } else { r };
-                if t & 4 == 4 { (r, -c) } else { (r, c) }
-            })
-            .collect();
-        let (r0, c0) = (v.iter().map(|p| p.0).min().unwrap(), v.iter().map(|p| p.1).min().unwrap());
-        v.iter_mut().for_each(|p| *p = (p.0 - r0, p.1 - c0));
-        v.sort_unstable();
-        out.insert(v);
-    }
-    out
-}
-
-/// Packing the 12 pentominoes into a `rows` × `cols` box (pieces and cells primary).
-fn pentomino_box(rows: i32, cols: i32) -> XccProblem {
-    let mut b = XccBuilder::new();
-    let pieces: Vec<_> = PENTOMINOES.iter().map(|(name, _)| b.add_primary(*name, 1, 1)).collect();
-    let cells: Vec<_> = (0..rows * cols).map(|k| b.add_primary(format!("{}_{}", k / cols, k % cols), 1, 1)).collect();
-    for (piece, (name, picture)) in pieces.iter().zip(PENTOMINOES) {
-        for shape in orientations(picture) {
-            for (dr, dc) in (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))) {
-                let placed: Vec<(i32, i32)> = shape.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
-                if placed.iter().all(|&(r, c)| r < rows && c < cols) {
-                    let mut e = vec![plain(*piece)];
-                    e.extend(placed.iter().map(|&(r, c)| plain(cells[(r * cols + c) as usize])));
-                    b.add_option(format!("{name}@{dr},{dc}"), &e);
-                }
-            }
-        }
-    }
-    b.finish()
-}
-
 #[test]
 fn pentominoes_fill_3_by_20_in_8_ways() {
     // 2 solutions up to symmetry, times the 4 symmetries of the box.
-    assert_eq!(solution_count(&pentomino_box(3, 20)), 8);
+    assert_eq!(solution_count(&common::pentominoes(3, 20, false)), 8);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -494,7 +407,13 @@ fn pentominoes_fill_3_by_20_in_8_ways() {
 
 #[test]
 fn parallel_counts_equal_one_thread() {
-    let problems = [queens(8), queens(9), langford(8), latin(4, Some(2)), pentomino_box(3, 20)];
+    let problems = [
+        common::queens(8),
+        common::queens(9),
+        common::langford(8),
+        latin(4, Some(2)),
+        common::pentominoes(3, 20, false),
+    ];
     for p in &problems {
         let one = count(p, &Limits::default());
         for threads in [2, 3, 7] {
@@ -505,7 +424,7 @@ fn parallel_counts_equal_one_thread() {
     }
     // Limits other than a deadline, and multiplicities, run on one thread: same answers.
     let limits = Limits { max_solutions: Some(5), ..Limits::default() };
-    assert_eq!(count_parallel(&queens(8), &limits, 2), count(&queens(8), &limits));
+    assert_eq!(count_parallel(&common::queens(8), &limits, 2), count(&common::queens(8), &limits));
     let p = XccProblem::from_dlx_text("2:3|x y\nx\nx\nx y\nx\n").unwrap();
     assert_eq!(count_parallel(&p, &Limits::default(), 2), count(&p, &Limits::default()));
 }
