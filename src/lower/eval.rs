@@ -17,8 +17,6 @@ pub struct Env {
     locals: Vec<(String, Value)>,
     /// Units of work left before S401.
     pub budget: u64,
-    /// Answers `board(args)` calls (move conditions read cells); `None` outside moves.
-    pub cells: Option<Box<dyn Fn(&str, &[Value], Span) -> Option<R<Value>>>>,
 }
 
 /// The default expansion budget: bindings produced by all `for` clauses of one instance.
@@ -26,7 +24,7 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 
 impl Env {
     pub fn new(budget: u64) -> Env {
-        Env { globals: HashMap::new(), locals: Vec::new(), budget, cells: None }
+        Env { globals: HashMap::new(), locals: Vec::new(), budget }
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {
@@ -101,11 +99,6 @@ impl Env {
             }
             ExprKind::Call { func, args } => {
                 let vals = self.eval_all(args)?;
-                if let Some(hook) = &self.cells
-                    && let Some(r) = hook(&func.name, &vals, e.span)
-                {
-                    return r;
-                }
                 builtin(&func.name, &vals, e.span, func.span)
             }
         }

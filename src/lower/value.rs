@@ -37,6 +37,11 @@ impl Value {
         matches!(self, Value::List(_) | Value::Range { .. })
     }
 
+    /// Whether a list or range has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+
     /// Number of elements of a list or range.
     pub fn len(&self) -> Option<u64> {
         match self {

@@ -38,8 +38,8 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     let mut b = XccBuilder::new();
     let mut meanings = Vec::new();
     let mut diags = Vec::new();
-    if model.fill && model.placing.is_some() {
-        let span = model.placing.as_ref().unwrap().span;
+    if let (true, Some(placing)) = (model.fill, &model.placing) {
+        let span = placing.span;
         diags.push(
             Diagnostic::new(Code::E105, span, "a board is either filled with values or covered with pieces")
                 .label("`place` on a board that is also `fill`ed")

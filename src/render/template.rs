@@ -73,6 +73,9 @@ pub fn parse(text: &str, file: crate::diag::FileId, offset: usize, long: bool) -
     Ok(nodes)
 }
 
+/// The `{end}` or `{else}` that closed a run of nodes, with its span (`None` at the end).
+type Closer = Option<(String, Span)>;
+
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
@@ -86,7 +89,7 @@ impl Parser<'_> {
     }
 
     /// Nodes up to the end of the text, or up to an `{end}`/`{else}` (returned with its span).
-    fn nodes(&mut self) -> Result<(Vec<Node>, Option<(String, Span)>), Diagnostic> {
+    fn nodes(&mut self) -> Result<(Vec<Node>, Closer), Diagnostic> {
         let mut out = Vec::new();
         let mut text = String::new();
         while self.pos < self.text.len() {

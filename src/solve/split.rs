@@ -44,6 +44,9 @@ fn with_only(p: &XccProblem, item_options: &[OptionId], keep: OptionId) -> (XccP
     (q, original)
 }
 
+/// What one subproblem found: its stats and, when kept, its solutions in original option ids.
+type Part = (Stats, Vec<Vec<OptionId>>);
+
 /// Solves `p` on `threads` threads, calling `on_solution` (from one thread at a time, in the
 /// order of the subproblems once all are done) with every solution, as original option ids.
 /// A deadline applies to every thread; with a solution or node limit the search runs on one
@@ -64,7 +67,7 @@ pub fn solve(
     };
     let next = AtomicUsize::new(0);
     // Per subproblem: its stats and (when kept) its solutions in original ids.
-    let results: Mutex<Vec<Option<(Stats, Vec<Vec<OptionId>>)>>> = Mutex::new(vec![None; parts.len()]);
+    let results: Mutex<Vec<Option<Part>>> = Mutex::new(vec![None; parts.len()]);
     std::thread::scope(|s| {
         for _ in 0..threads.min(parts.len()) {
             s.spawn(|| {
