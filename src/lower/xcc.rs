@@ -97,9 +97,14 @@ fn lower_fill(
 ) {
     let board = model.board.as_ref().unwrap();
     let nv = board.values.len();
+    // Names are formatted once per cell and value, not once per option (batches of
+    // thousands of instances lower the same shapes again and again).
+    let value_names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
     let mut cell_item = vec![None; board.on.len()];
+    let mut cell_names = vec![String::new(); board.on.len()];
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
-        cell_item[cell] = Some(b.add_primary(cell_name(model, cell), 1, 1));
+        cell_names[cell] = cell_name(model, cell);
+        cell_item[cell] = Some(b.add_primary(cell_names[cell].as_str(), 1, 1));
     }
     // Regions: the (region, value) items, and for every cell the regions it lies in.
     let mut member: Vec<Vec<ItemId>> = vec![Vec::new(); board.on.len()];
@@ -131,8 +136,9 @@ fn lower_fill(
         }
         let first = ItemId(u32::MAX);
         let mut base = first;
-        for (k, v) in board.values.iter().enumerate() {
-            let name = format!("{}={}", region.name.replace(' ', ""), v);
+        let region_name = region.name.replace(' ', "");
+        for (k, v) in value_names.iter().enumerate() {
+            let name = [region_name.as_str(), "=", v].concat();
             let id = match region.once {
                 Once::Exactly => b.add_primary(&name, 1, 1),
                 Once::AtMost => b.add_secondary(&name),
@@ -162,7 +168,7 @@ fn lower_fill(
             for base in &member[cell] {
                 entries.push(Entry { item: ItemId(base.0 + v as u32), colour: Colour::NONE });
             }
-            b.add_option(format!("{}={}", cell_name(model, cell), board.values[v]), &entries);
+            b.add_option([cell_names[cell].as_str(), "=", &value_names[v]].concat(), &entries);
             meanings.push(Meaning::Fill { cell, value: v });
         }
     }
