@@ -4,6 +4,9 @@
 //! Lines whose first non-blank character is `#` are comments. A grid is read cell by cell:
 //! as single characters (`53..7....`, spaces ignored) when every value the board allows is
 //! written with one character, otherwise as whitespace-separated words.
+use super::eval::R;
+use super::model::Board;
+use super::value::Value;
 use crate::diag::{Code, Diagnostic, FileId, Span};
 
 pub struct InstanceReader<'a> {
@@ -110,4 +113,84 @@ impl InstanceReader<'_> {
     pub fn position(&self) -> usize {
         self.pos
     }
+}
+
+/// Reads a grid line by line: rows or columns, each from either end, each either a fixed
+/// number of cells or a list ended by `until` (its missing cells stay empty). Tokens are
+/// whitespace-separated words.
+pub fn read_lines(
+    board: &Board,
+    reader: &mut InstanceReader,
+    by_columns: bool,
+    reversed: bool,
+    until: Option<&str>,
+) -> R<Vec<Option<usize>>> {
+    let (lines, len) = if by_columns { (board.cols, board.rows) } else { (board.rows, board.cols) };
+    let mut given = vec![None; board.rows * board.cols];
+    for line in 0..lines {
+        for i in 0..=len {
+            let what = format!("line {} of `{}`", line + 1, board.name);
+            if i == len {
+                // A full line still needs its end marker.
+                if let Some(end) = until {
+                    let (tok, span) = reader.word(&what)?;
+                    if tok != end {
+                        return Err(Diagnostic::new(
+                            Code::I302,
+                            span,
+                            format!("expected `{end}` to end a line of {len} cells, found `{tok}`"),
+                        )
+                        .label("line too long")
+                        .help(format!("each line of `{}` holds at most {len} values before `{end}`", board.name)));
+                    }
+                }
+                break;
+            }
+            let (tok, span) = reader.word(&what)?;
+            if until == Some(tok) {
+                break;
+            }
+            let pos = if reversed { len - 1 - i } else { i };
+            let (r, c) = if by_columns { (pos, line) } else { (line, pos) };
+            let cell = r * board.cols + c;
+            given[cell] = cell_value(board, tok, span)?;
+        }
+    }
+    Ok(given)
+}
+
+/// The value index a token names on this board; `None` for a blank.
+fn cell_value(board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
+    let zero_is_blank = !board.values.contains(&Value::Int(0));
+    if tok == "." || tok == "-" || tok == "_" || (tok == "0" && zero_is_blank) {
+        return Ok(None);
+    }
+    match board.values.iter().position(|v| v.to_string() == tok) {
+        Some(i) => Ok(Some(i)),
+        None => {
+            let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+            Err(Diagnostic::new(Code::I302, span, format!("`{tok}` is not a value of `{}`", board.name))
+                .label("not allowed here")
+                .related(board.span, "the board's values are declared here")
+                .help(format!(
+                    "cells hold {}{}; write `.` for an unknown cell",
+                    shown.join(" "),
+                    if board.values.len() > 20 { " ..." } else { "" }
+                )))
+        }
+    }
+}
+
+/// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
+pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
+    let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
+    let mut given = vec![None; board.rows * board.cols];
+    for (cell, slot) in given.iter_mut().enumerate() {
+        let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
+        let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
+        if board.on[cell] {
+            *slot = cell_value(board, tok, span)?;
+        }
+    }
+    Ok(given)
 }

@@ -288,7 +288,7 @@ fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
         })?),
         GoalDecl::Pattern(s) => {
             let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset);
-            let grid = super::elaborate::read_grid(board, &mut reader)?;
+            let grid = super::instance::read_grid(board, &mut reader)?;
             let values = initial_state(&Board { given: grid.clone(), ..board.clone() })?;
             Goal::Pattern(grid.iter().zip(values).map(|(g, v)| g.map(|_| v)).collect())
         }
