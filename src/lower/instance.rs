@@ -16,12 +16,24 @@ pub struct InstanceReader<'a> {
     pub file: FileId,
     /// Added to every position to make a span: the offset of `text` within its file.
     base: usize,
+    /// A picture written in the spec (`given g = "10/01"`): `/` separates rows, like a line break.
+    slash_is_blank: bool,
 }
 
 impl<'a> InstanceReader<'a> {
     /// Reads `text`, which starts at byte `base` of file `file` (0 for a whole file).
     pub fn new(text: &'a str, file: FileId, base: usize) -> Self {
-        InstanceReader { text, pos: 0, end: text.len(), file, base }
+        InstanceReader { text, pos: 0, end: text.len(), file, base, slash_is_blank: false }
+    }
+
+    /// Reads a picture string of the spec, where `/` may separate rows as in piece pictures.
+    pub fn picture(mut self) -> Self {
+        self.slash_is_blank = true;
+        self
+    }
+
+    fn is_blank(&self, c: char) -> bool {
+        c.is_whitespace() || (self.slash_is_blank && c == '/')
     }
 
     fn span(&self, start: usize, end: usize) -> Span {
@@ -32,7 +44,7 @@ impl<'a> InstanceReader<'a> {
     fn skip_blank(&mut self) {
         loop {
             let rest = &self.text[self.pos..self.end];
-            let trimmed = rest.trim_start();
+            let trimmed = rest.trim_start_matches(|c| self.is_blank(c));
             self.pos += rest.len() - trimmed.len();
             let line_start = self.text[..self.pos].rfind('\n').map_or(0, |i| i + 1);
             let at_line_start = self.text[line_start..self.pos].trim().is_empty();
@@ -57,7 +69,7 @@ impl<'a> InstanceReader<'a> {
             return Err(self.ended(what));
         }
         let rest = &self.text[self.pos..self.end];
-        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let len = rest.find(|c| self.is_blank(c)).unwrap_or(rest.len());
         let start = self.pos;
         self.pos += len;
         Ok((&self.text[start..start + len], self.span(start, start + len)))

@@ -287,7 +287,7 @@ fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
                 .map_err(|_| Diagnostic::new(Code::E109, e.span, "a count of blocks is 0 or more").label("negative"))
         })?),
         GoalDecl::Pattern(s) => {
-            let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset);
+            let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset).picture();
             let grid = super::instance::read_grid(board, &mut reader)?;
             let values = initial_state(&Board { given: grid.clone(), ..board.clone() })?;
             Goal::Pattern(grid.iter().zip(values).map(|(g, v)| g.map(|_| v)).collect())
