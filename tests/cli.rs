@@ -553,3 +553,19 @@ fn closed_stdout_is_not_an_internal_error() {
     assert_ne!(out.status.code(), Some(70), "{err}");
     assert!(!err.contains("internal error"), "{err}");
 }
+
+/// A picture in the spec may separate its rows with `/`, like piece pictures: the givens
+/// below fix the first row and one cell of the second, and the Latin square completes them.
+#[test]
+fn given_picture_accepts_slash_between_rows() {
+    let dir = scratch("slash");
+    let spec = write(
+        &dir,
+        "latin.puz",
+        "board g[2, 2] of 1..=2\nfill g\ngiven g = \"12/2.\"\n\
+         region row(r) = { (r, c) for c in 0..2 } for r in 0..2\n\
+         region col(c) = { (r, c) for r in 0..2 } for c in 0..2\n\
+         each row, col holds each value exactly once\n",
+    );
+    assert_eq!(run_ok(&["solve", &spec], None, 0), "12\n21\n");
+}
