@@ -30,6 +30,7 @@ codes! {
     P002 => "unknown statement",
     P003 => "number out of range",
     P004 => "bad character literal",
+    P005 => "nested too deeply",
     E101 => "undefined name",
     E102 => "name defined twice",
     E103 => "wrong type",

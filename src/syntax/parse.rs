@@ -14,6 +14,7 @@ pub(crate) struct PuzParser;
 /// Parses a whole spec. On a syntax error, returns the one diagnostic pest's error becomes
 /// (a PEG parser cannot resynchronise reliably, so later errors would be noise).
 pub fn parse(text: &str, file: FileId) -> Result<Spec, Diagnostic> {
+    check_nesting(text, file)?;
     let mut pairs = PuzParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text, file))?;
     let cx = Cx { file };
     let file_pair = pairs.next().expect("the file rule always produces one pair");
@@ -24,6 +25,35 @@ pub fn parse(text: &str, file: FileId) -> Result<Spec, Diagnostic> {
         }
     }
     Ok(Spec { stmts })
+}
+
+/// How deep brackets may nest. Every stage walks expressions recursively; a bound keeps a
+/// hostile spec (thousands of `(`) from overflowing the stack, far above any real spec.
+pub const MAX_NESTING: usize = 128;
+
+/// P005 at the bracket that opens one level too many (strings and comments are skipped).
+fn check_nesting(text: &str, file: FileId) -> Result<(), Diagnostic> {
+    let (mut depth, mut in_comment, mut in_string) = (0usize, false, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '#' => in_comment = true,
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(Diagnostic::new(Code::P005, Span::new(file, i, i + 1), "brackets are nested too deeply")
+                        .label(format!("more than {MAX_NESTING} levels open here"))
+                        .help("split the expression with `let`: no spec needs this many nested brackets"));
+                }
+            }
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 struct Cx {
