@@ -16,30 +16,7 @@ use std::collections::HashMap;
 const LIMITS: ExpandLimits = ExpandLimits { work: 20_000, cells: 4_096, options: 20_000 };
 const MAX_OPTIONS: usize = 20_000;
 
-/// Deepest bracket nesting let through. The grammar's `list` and `set` rules try a
-/// comprehension and then a plain list, each parsing the first element again, so parse time
-/// doubles with every nested `[` or `{` (a known bug, reported; 20 levels take seconds).
-const MAX_NESTING: usize = 12;
-
-fn nesting(text: &str) -> usize {
-    let (mut depth, mut max) = (0usize, 0usize);
-    for c in text.chars() {
-        match c {
-            '[' | '{' | '(' => {
-                depth += 1;
-                max = max.max(depth);
-            }
-            ']' | '}' | ')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
-}
-
 fuzz_target!(|text: &str| {
-    if nesting(text) > MAX_NESTING {
-        return;
-    }
     let mut sources = Sources::default();
     let file = sources.add("fuzz.puz", text);
     let style = Style { colour: false, width: 100 };
