@@ -569,3 +569,24 @@ fn given_picture_accepts_slash_between_rows() {
     );
     assert_eq!(run_ok(&["solve", &spec], None, 0), "12\n21\n");
 }
+
+/// Long operator chains make deep expression trees; every stage walks them recursively. The
+/// compiler's stack covers the deepest a spec within the 1 MiB limit can hold: no abort.
+#[test]
+fn deep_operator_chains_do_not_overflow_the_stack() {
+    let dir = scratch("deep");
+    for (name, text) in [
+        ("add.puz", format!("let x = {}1\n", "1 + ".repeat(200_000))),
+        ("neg.puz", format!("let x = {}1\n", "-".repeat(1_000_000))),
+        ("not.puz", format!("let x = {}true\n", "not ".repeat(200_000))),
+    ] {
+        let spec = write(&dir, name, &text);
+        let r = run(&["check", &spec, "--colour", "never"], None);
+        assert_eq!(r.code, 3, "{name}: {}", r.err);
+        assert!(r.err.contains("E107"), "{name}: parsed, checked, and found nothing to solve: {}", r.err);
+    }
+    let big = write(&dir, "big.puz", &format!("let x = 1\n{}", "# padding\n".repeat(120_000)));
+    let r = run(&["check", &big, "--colour", "never"], None);
+    assert_eq!(r.code, 3);
+    assert!(r.err.contains("S401") && r.err.contains("larger than 1 MiB"), "{}", r.err);
+}

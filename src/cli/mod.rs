@@ -28,8 +28,19 @@ pub fn main() -> i32 {
             return if e.use_stderr() { Exit::Usage as i32 } else { 0 };
         }
     };
-    run(cli) as i32
+    // Every stage walks expressions recursively, and a spec may nest them deeply (a chain of
+    // 200 000 `+` is a tree that deep): the compiler runs on a thread with a stack to match
+    // the 1 MiB limit on specs (only the pages used are ever committed).
+    let worker = std::thread::Builder::new().stack_size(COMPILER_STACK).spawn(move || run(cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(exit)) => exit as i32,
+        _ => Exit::Internal as i32,
+    }
 }
+
+/// The compiler thread's stack: about 1 KiB per level of expression nesting, for the
+/// deepest expression a 1 MiB spec can hold.
+const COMPILER_STACK: usize = 1 << 30;
 
 /// A panic is a bug: say so in one line and exit 70, never a backtrace.
 fn install_panic_hook() {

@@ -28,6 +28,10 @@ fn canonical(p: &Path) -> PathBuf {
     p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
 }
 
+/// The largest spec (or imported spec) read. With the stack `cli` gives the compiler, no
+/// expression a spec of this size can hold is too deep to walk recursively.
+pub const MAX_SPEC_BYTES: usize = 1 << 20;
+
 fn load_file(
     id: FileId,
     path: &Path,
@@ -36,6 +40,11 @@ fn load_file(
     stack: &mut Vec<PathBuf>,
 ) -> Result<Spec, Diagnostics> {
     let text = sources.get(id).text.clone();
+    if text.len() > MAX_SPEC_BYTES {
+        return Err(vec![Diagnostic::new(Code::S401, Span::new(id, 0, 0), "this spec is larger than 1 MiB")
+            .label("the spec starts here")
+            .help("keep specs small: put large instance data in a file given with `--instance`")]);
+    }
     let spec = super::parse(&text, id).map_err(|d| vec![d])?;
     let mut out = Vec::with_capacity(spec.stmts.len());
     let mut diags = Vec::new();
