@@ -107,11 +107,16 @@ pub struct Table {
     max_entries: usize,
 }
 
+/// The most memory the transposition table may use: keys, values and slots together.
+pub const MAX_TABLE_BYTES: usize = 2 << 30;
+
 impl Table {
     pub fn new(klen: usize, max_entries: usize) -> Self {
         let bits = 10;
-        // Entry ids live in the low 32 bits of a slot.
-        let max_entries = max_entries.min(u32::MAX as usize - 1);
+        // Entry ids live in the low 32 bits of a slot; and however large each state is, the
+        // table stays within a memory budget (a 300×300 board packs to 45 KB a state).
+        let per_entry = klen + 24;
+        let max_entries = max_entries.min(u32::MAX as usize - 1).min(MAX_TABLE_BYTES / per_entry).max(1);
         Table { klen, slots: vec![0; 1 << bits], bits, keys: Vec::new(), vals: Vec::new(), max_entries }
     }
 
