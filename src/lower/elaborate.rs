@@ -327,7 +327,9 @@ impl Elab<'_> {
                 read_lines(&board, input, layout.by_columns, layout.reversed, until.as_deref())?
             }
             GivenSource::Instance(..) => read_grid(&board, input)?,
-            GivenSource::Inline(s) => read_grid(&board, &mut InstanceReader::new(&s.text, name.span.file, s.offset).picture())?,
+            GivenSource::Inline(s) => {
+                read_grid(&board, &mut InstanceReader::new(&s.text, name.span.file, s.offset).picture())?
+            }
         };
         self.model.board.as_mut().unwrap().given = given;
         Ok(())

@@ -41,9 +41,11 @@ fn load_file(
 ) -> Result<Spec, Diagnostics> {
     let text = sources.get(id).text.clone();
     if text.len() > MAX_SPEC_BYTES {
-        return Err(vec![Diagnostic::new(Code::S401, Span::new(id, 0, 0), "this spec is larger than 1 MiB")
-            .label("the spec starts here")
-            .help("keep specs small: put large instance data in a file given with `--instance`")]);
+        return Err(vec![
+            Diagnostic::new(Code::S401, Span::new(id, 0, 0), "this spec is larger than 1 MiB")
+                .label("the spec starts here")
+                .help("keep specs small: put large instance data in a file given with `--instance`"),
+        ]);
     }
     let spec = super::parse(&text, id).map_err(|d| vec![d])?;
     let mut out = Vec::with_capacity(spec.stmts.len());

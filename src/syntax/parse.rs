@@ -44,9 +44,13 @@ fn check_nesting(text: &str, file: FileId) -> Result<(), Diagnostic> {
             '(' | '[' | '{' => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(Diagnostic::new(Code::P005, Span::new(file, i, i + 1), "brackets are nested too deeply")
-                        .label(format!("more than {MAX_NESTING} levels open here"))
-                        .help("split the expression with `let`: no spec needs this many nested brackets"));
+                    return Err(Diagnostic::new(
+                        Code::P005,
+                        Span::new(file, i, i + 1),
+                        "brackets are nested too deeply",
+                    )
+                    .label(format!("more than {MAX_NESTING} levels open here"))
+                    .help("split the expression with `let`: no spec needs this many nested brackets"));
                 }
             }
             ')' | ']' | '}' => depth = depth.saturating_sub(1),
