@@ -8,8 +8,12 @@
 //! (the failing mutant is kept in the temp dir and its path printed). To explore further:
 //! `PUZC_MUTATE_SEED=7 PUZC_MUTATE_RUNS=3000 cargo test --release --test mutate`.
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+#[path = "support/killable.rs"]
+mod killable;
+use killable::run_killable;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -116,37 +120,9 @@ fn mutate(text: &str, rng: &mut Rng) -> (String, String) {
 
 /// Runs `puzc solve` on `spec` with a timeout, a node limit and a hard kill.
 fn solve(spec: &Path, cwd: &Path) -> (Option<i32>, String, Duration) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_puzc"))
-        .current_dir(cwd)
-        .arg("solve")
-        .arg(spec)
-        .args(["--timeout", "2", "--max-nodes", "200000", "--colour", "never"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("puzc starts");
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut stderr, &mut buf);
-        String::from_utf8_lossy(&buf).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait on puzc") {
-            break Some(s);
-        }
-        if started.elapsed() > KILL_AFTER {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let err = reader.join().unwrap();
-    // `None`: killed by us, or ended by a signal.
-    (status.and_then(|s| s.code()), err, started.elapsed())
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_puzc"));
+    cmd.current_dir(cwd).arg("solve").arg(spec).args(["--timeout", "2", "--max-nodes", "200000", "--colour", "never"]);
+    run_killable(cmd, KILL_AFTER)
 }
 
 fn shipped_specs() -> Vec<PathBuf> {

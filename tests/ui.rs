@@ -17,8 +17,12 @@
 //! specs; they are not cases themselves.
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+
+#[path = "support/killable.rs"]
+mod killable;
+use killable::run_killable;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -80,28 +84,9 @@ fn run(case: &Case) -> (Option<i32>, String) {
     if let Some(i) = &case.instance {
         cmd.args(["--instance", i]);
     }
-    cmd.args(&case.args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("puzc starts");
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut stderr, &mut s).expect("stderr is UTF-8");
-        s
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait on puzc") {
-            break Some(s);
-        }
-        if started.elapsed() > KILL_AFTER {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let err = reader.join().unwrap();
-    (status.and_then(|s| s.code()), normalise(&err))
+    cmd.args(&case.args);
+    let (code, err, _) = run_killable(cmd, KILL_AFTER);
+    (code, normalise(&err))
 }
 
 /// Absolute paths (the crate root) are cut, so snapshots hold the same text on any machine.
