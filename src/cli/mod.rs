@@ -383,3 +383,26 @@ impl CaseRule {
 pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
     elab.env.globals.iter().map(|(k, (v, _))| (k.clone(), v.to_string())).collect()
 }
+
+/// `compile`: prints one instance's lowered problem, when `wanted` is the form the spec has.
+/// Problems of several instances are separated by a blank line.
+pub(crate) fn print_lowered(k: usize, wanted: Emit, has: Emit, text: impl FnOnce() -> Result<String, Exit>) -> Exit {
+    if wanted != has {
+        let (what, flag) = match has {
+            Emit::Dlx => ("an exact-cover puzzle", "dlx"),
+            Emit::Moves => ("a played puzzle", "moves"),
+        };
+        eprintln!("puzc: this spec is {what}; use --emit {flag}");
+        return Exit::Usage;
+    }
+    match text() {
+        Ok(t) => {
+            if k > 1 {
+                println!();
+            }
+            print!("{t}");
+            Exit::Solved
+        }
+        Err(e) => e,
+    }
+}

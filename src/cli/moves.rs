@@ -18,21 +18,7 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    if k > 1 {
-        println!();
-    }
-    let low = match lowered(s, elab) {
-        Ok(l) => l,
-        Err(e) => return e,
-    };
-    match args.emit {
-        Emit::Moves => print!("{}", low.problem.to_text()),
-        Emit::Dlx => {
-            eprintln!("puzc: this spec is a played puzzle; use --emit moves");
-            return Exit::Usage;
-        }
-    }
-    Exit::Solved
+    super::print_lowered(k, args.emit, Emit::Moves, || lowered(s, elab).map(|l| l.problem.to_text()))
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {

@@ -23,21 +23,7 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    if k > 1 {
-        println!(); // a blank line between the problems of several instances
-    }
-    let low = match lowered(s, elab) {
-        Ok(l) => l,
-        Err(e) => return e,
-    };
-    match args.emit {
-        Emit::Dlx => print!("{}", low.problem.to_dlx_text()),
-        Emit::Moves => {
-            eprintln!("puzc: this spec is an exact-cover puzzle; use --emit dlx");
-            return Exit::Usage;
-        }
-    }
-    Exit::Solved
+    super::print_lowered(k, args.emit, Emit::Dlx, || lowered(s, elab).map(|l| l.problem.to_dlx_text()))
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {

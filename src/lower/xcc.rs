@@ -156,7 +156,7 @@ fn lower_fill(
     }
     let mut entries = Vec::new();
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
-        for v in 0..nv {
+        for (v, value_name) in value_names.iter().enumerate() {
             if board.given[cell].is_some_and(|g| g != v) {
                 continue;
             }
@@ -168,7 +168,7 @@ fn lower_fill(
             for base in &member[cell] {
                 entries.push(Entry { item: ItemId(base.0 + v as u32), colour: Colour::NONE });
             }
-            b.add_option([cell_names[cell].as_str(), "=", &value_names[v]].concat(), &entries);
+            b.add_option([cell_names[cell].as_str(), "=", value_name].concat(), &entries);
             meanings.push(Meaning::Fill { cell, value: v });
         }
     }

@@ -19,8 +19,11 @@ pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
 
 fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
     let board = model.board.as_ref().ok_or("a filled answer without a board")?;
-    for cell in 0..board.on.len() {
-        match (board.on[cell], fill[cell], board.given[cell]) {
+    if fill.len() != board.on.len() {
+        return Err("the answer does not cover the board".into());
+    }
+    for (cell, (&on, (&value, &given))) in board.on.iter().zip(fill.iter().zip(&board.given)).enumerate() {
+        match (on, value, given) {
             (true, None, _) => return Err(format!("cell {:?} has no value", board.coord(cell))),
             (true, Some(v), Some(g)) if v != g => {
                 return Err(format!("cell {:?} contradicts its given", board.coord(cell)));
