@@ -143,7 +143,8 @@ fn speedups(runs: usize) {
             let t = Instant::now();
             let b = count_parallel(&p, &Limits::default(), 2);
             two.push(t.elapsed().as_secs_f64());
-            assert_eq!(a, b);
+            // Splitting at the root counts the root once per part, so only solutions must agree.
+            assert_eq!(a.solutions, b.solutions);
         }
         let (a, b) = (median(one), median(two));
         println!("{name:<20} {a:>10.4} {b:>10.4} {:>8.2}", a / b);
