@@ -5,7 +5,8 @@
 //! `cargo bench --bench xcc` runs criterion. `XCC_RATIOS=5 cargo bench --bench xcc` instead
 //! alternates the two engines 5 times per workload and prints median CPU times and ratios;
 //! `XCC_ONLY=pento` keeps the workloads whose name contains `pento`. `XCC_PARALLEL=5` prints
-//! the wall-clock speed-up of `count_parallel` on 2 threads instead.
+//! the wall-clock speed-up of `count_parallel` on 2 threads instead. `XCC_SELF=5` times our
+//! engine alone (forced moves, fastest of 5).
 
 #[path = "common/mod.rs"]
 mod common;
@@ -151,7 +152,19 @@ fn speedups(runs: usize) {
     }
 }
 
+/// puzc alone (forced moves), fastest of `runs`: for quick before/after comparisons.
+fn own_times(runs: usize) {
+    let only = std::env::var("XCC_ONLY").ok();
+    for w in workloads().into_iter().filter(|w| only.as_deref().is_none_or(|o| w.name.contains(o))) {
+        let best = (0..runs).map(|_| timed(|| run_puzc(&w, Branching::ForcedMoves)).1).fold(f64::MAX, f64::min);
+        println!("{:<20} {best:>10.4} s", w.name);
+    }
+}
+
 fn main() {
+    if let Ok(runs) = std::env::var("XCC_SELF") {
+        return own_times(runs.parse().unwrap_or(5));
+    }
     if let Ok(runs) = std::env::var("XCC_PARALLEL") {
         return speedups(runs.parse().unwrap_or(5));
     }
