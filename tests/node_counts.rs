@@ -7,20 +7,44 @@
 //! with no options left. The `dlx` crate adds one to `profile[l]` there; summing the
 //! profile gives its node count. Both choose the first item (in item order) of minimum
 //! length and try its options in option order.
+//!
+//! Every engine that can run a matrix is checked: dancing cells on all of them, bitsets
+//! on those without colours (queens, pentominoes, Langford pairs).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
 
 use common::{data_file, dlx_count, langford, pentominoes, puzzle_lines, queens, sudoku, tetravex};
 use puzc::ir::xcc::XccProblem;
-use puzc::solve::xcc::{Branching, Flow, Limits, Stats, Stop, count, solve_with};
+use puzc::solve::xcc::{Branching, Engine, Flow, Limits, Stats, Stop, solve_on};
 
-/// Asserts equal node and solution counts; returns the engine's figures.
+/// The engines that can run `p` (the engine `Auto` picks is one of them).
+fn engines(p: &XccProblem) -> Vec<Engine> {
+    [Engine::Cells, Engine::Bits].into_iter().filter(|e| e.runs(p)).collect()
+}
+
+/// Asserts equal node and solution counts for every engine that runs `p`; returns the
+/// figures.
 fn same_tree(name: &str, p: &XccProblem, max_solutions: Option<u64>) -> Stats {
-    let ours = count(p, &Limits { max_solutions, ..Limits::default() });
     let (nodes, solutions) = dlx_count(p, max_solutions);
-    assert_eq!((ours.nodes, ours.solutions), (nodes, solutions), "{name}: (nodes, solutions), engine vs dlx");
-    ours
+    let limits = Limits { max_solutions, ..Limits::default() };
+    let all: Vec<Stats> = engines(p)
+        .into_iter()
+        .map(|engine| {
+            let ours = solve_on(engine, p, &limits, Branching::Mrv, &mut |_| Flow::Continue);
+            let got = (ours.nodes, ours.solutions);
+            assert_eq!(got, (nodes, solutions), "{name}: (nodes, solutions), {engine:?} vs dlx");
+            ours
+        })
+        .collect();
+    all[0]
+}
+
+#[test]
+fn bitsets_run_the_matrices_without_colours() {
+    assert_eq!(engines(&queens(8)), [Engine::Cells, Engine::Bits]);
+    assert_eq!(engines(&pentominoes(6, 10, true)), [Engine::Cells, Engine::Bits]);
+    assert_eq!(engines(&tetravex(4, 3, 7)), [Engine::Cells]);
 }
 
 #[test]
@@ -65,9 +89,10 @@ fn sixteen_by_sixteen_sudoku_to_two_solutions() {
     assert_eq!(same_tree("16×16 sudoku 0", &sudoku(line), Some(2)).solutions, 1);
 }
 
-/// Forced moves change the node count, never the solutions or their order.
+/// Forced moves change the node count, never the solutions or their order; nor does the
+/// engine.
 #[test]
-fn forced_moves_find_the_same_solutions_in_the_same_order() {
+fn forced_moves_and_engines_find_the_same_solutions_in_the_same_order() {
     let problems = [
         queens(8),
         langford(7),
@@ -76,9 +101,9 @@ fn forced_moves_find_the_same_solutions_in_the_same_order() {
         sudoku(puzzle_lines(&data_file("hard1000.txt"))[0]),
     ];
     for p in &problems {
-        let run = |branching| {
+        let run = |engine, branching| {
             let mut found = Vec::new();
-            let stats = solve_with(p, &Limits::default(), branching, &mut |chosen| {
+            let stats = solve_on(engine, p, &Limits::default(), branching, &mut |chosen| {
                 let mut ids: Vec<u32> = chosen.iter().map(|o| o.0).collect();
                 ids.sort_unstable();
                 found.push(ids);
@@ -87,9 +112,11 @@ fn forced_moves_find_the_same_solutions_in_the_same_order() {
             assert_eq!(stats.stop, Stop::Exhausted);
             (found, stats.nodes)
         };
-        let (plain, plain_nodes) = run(Branching::Mrv);
-        let (forced, forced_nodes) = run(Branching::ForcedMoves);
-        assert_eq!(plain, forced);
-        assert!(forced_nodes <= plain_nodes);
+        let (plain, plain_nodes) = run(Engine::Cells, Branching::Mrv);
+        for engine in engines(p) {
+            let (forced, forced_nodes) = run(engine, Branching::ForcedMoves);
+            assert_eq!(plain, forced, "{engine:?}");
+            assert!(forced_nodes <= plain_nodes);
+        }
     }
 }

@@ -3,8 +3,10 @@
 //!
 //! - When every primary item is `1..1`, the matrix is laid out as *dancing cells* (Knuth's
 //!   sparse-set SSXCC: dense per-item arrays with position maps, sizes saved on a trail
-//!   instead of undoing links; see `cells`). Otherwise Algorithm M runs on dancing links
-//!   (`links`, `search`).
+//!   instead of undoing links; see `cells`), or, for small matrices without colours, as
+//!   *bitsets* (an item mask per option, each level filtering its parent's live options;
+//!   see `bits`). Otherwise Algorithm M runs on dancing links (`links`, `search`). See
+//!   [`Engine`] for the choice.
 //! - Search order is deterministic: at each node the active primary item with the fewest
 //!   branches is chosen (minimum remaining values; ties go to the first item in item
 //!   order), and its options are tried in option-id order.
@@ -27,6 +29,7 @@
 //! benchmark matrix. [`Branching::ForcedMoves`] counts differently (items with a single
 //! option are not nodes); the tree and the solutions are the same.
 
+mod bits;
 mod cells;
 mod check;
 mod links;
@@ -108,11 +111,64 @@ pub fn solve_with(
     branching: Branching,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
+    solve_on(Engine::Auto, p, limits, branching, on_solution)
+}
+
+/// Which layout of the matrix the search runs on. They explore the same tree and report
+/// the same solutions in the same order; [`Engine::Auto`] picks the fastest that can run
+/// the problem, and the others are for tests and benchmarks that compare them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    #[default]
+    Auto,
+    /// Dancing links with Algorithm M: any problem.
+    Links,
+    /// Dancing cells: every primary item `1..1`.
+    Cells,
+    /// Bitsets: every primary item `1..1`, no colours, at most 256 items.
+    Bits,
+}
+
+impl Engine {
+    /// Can this engine run `p`?
+    pub fn runs(self, p: &XccProblem) -> bool {
+        match self {
+            Engine::Auto | Engine::Links => true,
+            Engine::Cells => exact_cover(p),
+            Engine::Bits => {
+                exact_cover(p) && p.items.len() <= bits::MAX_ITEMS && p.option_items.iter().all(|e| e.colour.0 == 0)
+            }
+        }
+    }
+}
+
+/// [`solve_with`] on a given [`Engine`], which must [run](Engine::runs) `p`. Multiplicities
+/// need [`Engine::Links`]; without them, bitsets win on small matrices without colours
+/// (pentominoes 0.5×, 13 queens 0.8× the time of cells; `cargo bench --bench xcc`), and
+/// cells run the rest (9×9 sudoku has 324 items; Tetravex has colours).
+pub fn solve_on(
+    engine: Engine,
+    p: &XccProblem,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
     debug_assert_eq!(p.validate(), Ok(()));
-    if exact_cover(p) {
-        cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution)
-    } else {
-        search::run(&mut links::Links::new(p), limits, on_solution)
+    assert!(engine.runs(p), "{engine:?} cannot run this problem");
+    let engine = match engine {
+        Engine::Auto if Engine::Bits.runs(p) => Engine::Bits,
+        Engine::Auto if Engine::Cells.runs(p) => Engine::Cells,
+        Engine::Auto => Engine::Links,
+        chosen => chosen,
+    };
+    match engine {
+        Engine::Bits => match p.items.len() {
+            0..=64 => bits::search::run(&bits::Bits::<1>::new(p), limits, branching, on_solution),
+            65..=128 => bits::search::run(&bits::Bits::<2>::new(p), limits, branching, on_solution),
+            _ => bits::search::run(&bits::Bits::<4>::new(p), limits, branching, on_solution),
+        },
+        Engine::Cells => cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution),
+        _ => search::run(&mut links::Links::new(p), limits, on_solution),
     }
 }
 

@@ -6,29 +6,35 @@ use proptest::prelude::*;
 
 use super::cells::Cells;
 use super::links::Links;
-use super::{Branching, Flow, Limits, Stop, cells, search};
+use super::{Branching, Engine, Flow, Limits, Stats, Stop, cells, search, solve_on};
 use crate::ir::xcc::{Colour, Entry, XccBuilder, XccProblem};
 
 /// Few items, rows drawn from a handful of patterns so that identical and overlapping rows
 /// (adjacent in several lists) are common; multiplicities on most primary items.
 fn problem() -> impl Strategy<Value = XccProblem> {
-    problem_with(0..=2, 1..=3)
+    problem_with(0..=2, 1..=3, true)
 }
 
 /// As [`problem`], every primary item `1..1` (what the dancing-cells engine runs).
 fn exact_problem() -> impl Strategy<Value = XccProblem> {
-    problem_with(1..=1, 1..=1)
+    problem_with(1..=1, 1..=1, true)
+}
+
+/// As [`exact_problem`], without colours (what the bitset engine runs).
+fn plain_problem() -> impl Strategy<Value = XccProblem> {
+    problem_with(1..=1, 1..=1, false)
 }
 
 fn problem_with(
     lo: std::ops::RangeInclusive<u32>,
     hi: std::ops::RangeInclusive<u32>,
+    coloured: bool,
 ) -> impl Strategy<Value = XccProblem> {
     let item = (prop::bool::weighted(0.75), lo, hi);
     let items = prop::collection::vec(item, 1..=6);
     let patterns = prop::collection::vec(prop::collection::vec((prop::bool::ANY, 0u32..=2), 6), 1..=4);
     let rows = prop::collection::vec(any::<prop::sample::Index>(), 0..=10);
-    (items, patterns, rows).prop_map(|(items, patterns, rows)| {
+    (items, patterns, rows).prop_map(move |(items, patterns, rows)| {
         let mut b = XccBuilder::new();
         let ids: Vec<_> = (items.iter().enumerate())
             .map(|(k, &(p, lo, hi))| match p {
@@ -41,7 +47,8 @@ fn problem_with(
             let mut e = Vec::new();
             for (k, &(inside, c)) in pattern.iter().take(items.len()).enumerate() {
                 if inside {
-                    let colour = if items[k].0 || c == 0 { Colour::NONE } else { b.colour(&c.to_string()) };
+                    let plain = items[k].0 || c == 0 || !coloured;
+                    let colour = if plain { Colour::NONE } else { b.colour(&c.to_string()) };
                     e.push(Entry { item: ids[k], colour });
                 }
             }
@@ -112,4 +119,35 @@ fn layout_matches_knuth_table_1() {
     assert_eq!((d.node[8].dlink, d.node[11].ulink, d.node[11].dlink, d.node[15].ulink), (10, 9, 14, 12));
     assert_eq!((d.node[1].dlink, d.node[1].ulink, d.item[1].len), (12, 12, 1));
     assert_eq!((d.item[0].rlink, d.item[0].llink, d.item[7].rlink), (1, 7, 0));
+}
+
+/// Every solution (its option ids, sorted) in the order found, and the statistics.
+fn solutions(engine: Engine, p: &XccProblem, branching: Branching) -> (Vec<Vec<u32>>, Stats) {
+    let mut found = Vec::new();
+    let stats = solve_on(engine, p, &Limits::default(), branching, &mut |chosen| {
+        let mut ids: Vec<u32> = chosen.iter().map(|o| o.0).collect();
+        ids.sort_unstable();
+        found.push(ids);
+        Flow::Continue
+    });
+    (found, stats)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Bitsets and dancing cells search the same tree: the same solutions in the same
+    /// order, and in plain MRV the same node count.
+    #[test]
+    fn bitsets_search_the_tree_of_dancing_cells(p in plain_problem(), forced in prop::bool::ANY) {
+        prop_assert!(Engine::Bits.runs(&p));
+        let branching = if forced { Branching::ForcedMoves } else { Branching::Mrv };
+        let (cells, cells_stats) = solutions(Engine::Cells, &p, branching);
+        let (bits, bits_stats) = solutions(Engine::Bits, &p, branching);
+        prop_assert_eq!(&bits, &cells);
+        prop_assert_eq!(bits_stats.solutions, cells.len() as u64);
+        if !forced {
+            prop_assert_eq!(bits_stats.nodes, cells_stats.nodes);
+        }
+    }
 }
