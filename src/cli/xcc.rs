@@ -184,14 +184,22 @@ fn text_output(
 /// the piece on it, compared lexicographically. Two layouts first differ at a cell that
 /// starts a piece in both, and the one whose piece reaches less far (right before down)
 /// comes first: the order of a search that fills the first empty cell in reading order.
-fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<Vec<usize>> {
-    let mut key = vec![Vec::new(); cells];
-    for p in &ans.placed {
-        let mut sorted = p.cells.clone();
-        sorted.sort_unstable();
+///
+/// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
+/// (a shorter list that is a prefix of a longer one still comes first).
+fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<usize> {
+    let mut on = vec![None; cells];
+    for (k, p) in ans.placed.iter().enumerate() {
         for &c in &p.cells {
-            key[c] = sorted.clone();
+            on[c] = Some(k);
         }
+    }
+    let mut sorted: Vec<Vec<usize>> = ans.placed.iter().map(|p| p.cells.iter().map(|c| c + 1).collect()).collect();
+    sorted.iter_mut().for_each(|s| s.sort_unstable());
+    let mut key = Vec::with_capacity(cells + ans.placed.iter().map(|p| p.cells.len() * p.cells.len()).sum::<usize>());
+    for piece in on {
+        key.extend(piece.map_or(&[][..], |k| &sorted[k][..]));
+        key.push(0);
     }
     key
 }

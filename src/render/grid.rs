@@ -1,14 +1,26 @@
 //! Drawing a board as rows of text: one token per cell, `.` for a hole or an empty cell.
 //! Single-character tokens are written side by side (`534678912`); longer ones are
 //! right-aligned to the widest and separated by a space (` 1 12  3`).
-pub fn draw(rows: usize, cols: usize, token: impl Fn(usize) -> Option<String>) -> String {
-    let cells: Vec<String> = (0..rows * cols).map(|c| token(c).unwrap_or_else(|| ".".into())).collect();
-    let width = cells.iter().map(|t| t.chars().count()).max().unwrap_or(1);
-    let mut out = String::new();
-    for r in 0..rows {
-        let row = &cells[r * cols..(r + 1) * cols];
-        let line: Vec<String> = row.iter().map(|t| format!("{t:>width$}")).collect();
-        out.push_str(&line.join(if width == 1 { "" } else { " " }));
+pub fn draw<S: AsRef<str>>(rows: usize, cols: usize, token: impl Fn(usize) -> Option<S>) -> String {
+    if cols == 0 {
+        return "\n".repeat(rows);
+    }
+    let cells: Vec<Option<S>> = (0..rows * cols).map(token).collect();
+    fn text<S: AsRef<str>>(t: &Option<S>) -> &str {
+        t.as_ref().map_or(".", |s| s.as_ref())
+    }
+    let width = cells.iter().map(|t| text(t).chars().count()).max().unwrap_or(1);
+    // Written straight into one string: a judge's output can hold thousands of grids.
+    let mut out = String::with_capacity(rows * (cols * (width + 1) + 1));
+    for row in cells.chunks(cols) {
+        for (c, t) in row.iter().enumerate() {
+            if c > 0 && width != 1 {
+                out.push(' ');
+            }
+            let t = text(t);
+            out.extend(std::iter::repeat_n(' ', width.saturating_sub(t.chars().count())));
+            out.push_str(t);
+        }
         out.push('\n');
     }
     out

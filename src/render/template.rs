@@ -227,7 +227,8 @@ pub fn names_used(nodes: &[Node], out: &mut Vec<(String, Span)>) {
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     pub cols: usize,
-    pub cells: Vec<Option<String>>,
+    /// Cells showing one piece or value share its text.
+    pub cells: Vec<Option<std::rc::Rc<str>>>,
 }
 
 impl Grid {
@@ -235,7 +236,7 @@ impl Grid {
         let rows = self.cells.len() / self.cols.max(1);
         match format {
             None => {
-                let s = super::grid::draw(rows, self.cols, |c| self.cells[c].clone());
+                let s = super::grid::draw(rows, self.cols, |c| self.cells[c].as_deref());
                 s.strip_suffix('\n').unwrap_or(&s).to_string()
             }
             Some(f) => {

@@ -1,4 +1,6 @@
 //! Plain-text answers.
+use std::rc::Rc;
+
 use super::template::Grid;
 use crate::lower::model::Model;
 use crate::solve::answer::Answer;
@@ -8,15 +10,17 @@ use crate::solve::answer::Answer;
 pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
     let board = model.board.as_ref()?;
     if let Some(fill) = &ans.fill {
-        let cells = fill.iter().map(|v| v.map(|v| board.values[v].to_string())).collect();
+        let names = value_names(model);
+        let cells = fill.iter().map(|v| v.map(|v| names[v].clone())).collect();
         return Some(Grid { cols: board.cols, cells });
     }
     model.placing.as_ref()?;
-    let mut cells: Vec<Option<String>> = vec![None; board.on.len()];
+    let mut cells: Vec<Option<Rc<str>>> = vec![None; board.on.len()];
     for p in &ans.placed {
         let piece = &model.pieces[p.piece];
-        let label =
-            if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() };
+        let label: Rc<str> =
+            if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() }
+                .into();
         for &c in &p.cells {
             cells[c] = Some(label.clone());
         }
@@ -27,8 +31,14 @@ pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
 /// The instance's given values as a grid.
 pub fn given_grid(model: &Model) -> Option<Grid> {
     let board = model.board.as_ref()?;
-    let cells = board.given.iter().map(|g| g.map(|v| board.values[v].to_string())).collect();
+    let names = value_names(model);
+    let cells = board.given.iter().map(|g| g.map(|v| names[v].clone())).collect();
     Some(Grid { cols: board.cols, cells })
+}
+
+/// The text of each board value, made once per grid and shared by its cells.
+fn value_names(model: &Model) -> Vec<Rc<str>> {
+    model.board.as_ref().map_or(Vec::new(), |b| b.values.iter().map(|v| v.to_string().into()).collect())
 }
 
 /// An exact-cover answer: the filled grid or the grid of piece labels, then the chosen
@@ -37,7 +47,7 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> String {
     let mut out = String::new();
     if let Some(grid) = answer_grid(model, ans) {
         let board = model.board.as_ref().unwrap();
-        out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.cells[c].clone()));
+        out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.cells[c].as_deref()));
     }
     for &o in &ans.direct {
         out.push_str(&model.options[o].name);
