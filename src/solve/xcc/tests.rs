@@ -77,7 +77,7 @@ proptest! {
 fn live_state(c: &Cells) -> (Vec<Vec<u32>>, Vec<u32>, Vec<u32>, usize) {
     let sets = (0..c.base.len())
         .map(|k| {
-            let mut v = c.set[c.base[k] as usize..(c.base[k] + c.size[k]) as usize].to_vec();
+            let mut v = c.set[c.base[k] as usize..(c.base[k] + c.size(k as u32)) as usize].to_vec();
             v.sort_unstable();
             v
         })

@@ -32,10 +32,13 @@ pub(super) struct Cells {
     pub nd_opt: Vec<u32>,
     pub nd_colour: Vec<u32>,
     pub nd_loc: Vec<u32>,
-    /// Item k's slice of node indices is `set[base[k]..]`, of which the first `size[k]`
-    /// are its live options.
+    /// Item k's slice of node indices is `set[base[k]..]`, of which the first
+    /// `size[pos[k]]` are its live options.
     pub set: Vec<u32>,
     pub base: Vec<u32>,
+    /// Items' sizes in the order of `act` (moved with the items when they are swapped):
+    /// the choice of an item then scans `size[0..npa]`, a dense array the compiler turns
+    /// into vector instructions, instead of gathering `size[act[p]]`.
     pub size: Vec<u32>,
     /// Active primary items are `act[0..npa]`, active secondary ones `act[np..np + nsa]`;
     /// `pos[k]` is item k's index in `act`.
@@ -131,9 +134,9 @@ impl Cells {
     }
 
     /// How many live options item `k` has.
-    #[inline]
+    #[inline(always)]
     pub fn size(&self, k: u32) -> u32 {
-        get(&self.size, k)
+        get(&self.size, get(&self.pos, k))
     }
 
     /// Is item `k` active (its set maintained)?
@@ -159,6 +162,9 @@ impl Cells {
         put(&mut self.pos, other, pos);
         put(&mut self.act, last, k);
         put(&mut self.pos, k, last);
+        let (size, other_size) = (get(&self.size, pos), get(&self.size, last));
+        put(&mut self.size, pos, other_size);
+        put(&mut self.size, last, size);
     }
 
     /// Starts a new try: later size changes are saved (once per item) on the trail.
@@ -178,7 +184,7 @@ impl Cells {
     pub fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let (k, size) = self.trail.pop().unwrap();
-            put(&mut self.size, k, size);
+            put(&mut self.size, get(&self.pos, k), size);
         }
     }
 
@@ -189,13 +195,14 @@ impl Cells {
     fn remove(&mut self, x: u32) -> bool {
         let k = get(&self.nd_item, x);
         let epoch = self.epoch;
-        let size = get(&self.size, k);
+        let at_k = get(&self.pos, k);
+        let size = get(&self.size, at_k);
         if get(&self.saved, k) != epoch {
             put(&mut self.saved, k, epoch);
             self.trail.push((k, size));
         }
         let size = size - 1;
-        put(&mut self.size, k, size);
+        put(&mut self.size, at_k, size);
         let last = get(&self.base, k) + size;
         let at = get(&self.nd_loc, x);
         let y = get(&self.set, last);
@@ -232,7 +239,7 @@ impl Cells {
     pub fn cover(&mut self, i: u32) {
         self.deactivate(i);
         let base = get(&self.base, i);
-        for pos in base..base + get(&self.size, i) {
+        for pos in base..base + self.size(i) {
             self.hide(get(&self.set, pos));
         }
     }
@@ -254,7 +261,7 @@ impl Cells {
             }
             self.deactivate(j);
             let base = get(&self.base, j);
-            for pos in base..base + get(&self.size, j) {
+            for pos in base..base + self.size(j) {
                 let y = get(&self.set, pos);
                 if (c == 0 || get(&self.nd_colour, y) != c) && !self.hide(y) {
                     return false;
@@ -267,7 +274,7 @@ impl Cells {
     /// Sorts the live options of item `k` by node index (= option order) and returns its
     /// slice's bounds: a level tries them in this order.
     pub fn sort_options(&mut self, k: u32) -> (u32, u32) {
-        let (base, size) = (self.base[k as usize], self.size[k as usize]);
+        let (base, size) = (self.base[k as usize], self.size(k));
         let slice = &mut self.set[base as usize..(base + size) as usize];
         if !slice.is_sorted() {
             slice.sort_unstable();

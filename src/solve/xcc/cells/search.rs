@@ -160,19 +160,27 @@ impl Search<'_> {
 }
 
 /// C3. [Choose i.] The active primary item with the fewest live options, ties to the
-/// lowest item id (the active array is in no particular order). With forced moves, the
-/// first item met with at most one option is taken at once. Returns (item, size).
+/// lowest item id (the active array is in no particular order). With forced moves, an item
+/// with at most one option is taken as soon as a block of the scan shows one. Returns
+/// (item, size).
+///
+/// The sizes are scanned in blocks of 16 over a dense array (vector instructions); only
+/// the block where the choice lies, and the items of least size, are looked at one by one.
 #[inline]
 pub(in crate::solve::xcc) fn choose(c: &Cells, forced: bool) -> (u32, u32) {
-    let mut best = u64::MAX;
-    for &k in &c.act[..c.npa as usize] {
-        let size = c.size(k);
-        let key = (size as u64) << 32 | k as u64;
-        if size <= 1 && (size == 0 || forced) {
-            best = key;
-            break;
+    const BLOCK: usize = 16;
+    let n = c.npa as usize;
+    let (sizes, items) = (&c.size[..n], &c.act[..n]);
+    let stop = if forced { 1 } else { 0 };
+    let mut least = u32::MAX;
+    for (b, block) in sizes.chunks(BLOCK).enumerate() {
+        let m = block.iter().fold(u32::MAX, |m, &s| m.min(s));
+        if m <= stop {
+            let at = b * BLOCK + block.iter().position(|&s| s == m).unwrap_or(0);
+            return (items[at], m);
         }
-        best = best.min(key);
+        least = least.min(m);
     }
-    ((best & 0xffff_ffff) as u32, (best >> 32) as u32)
+    let item = sizes.iter().zip(items).fold(u32::MAX, |m, (&s, &k)| if s == least { m.min(k) } else { m });
+    (item, least)
 }
