@@ -190,7 +190,7 @@ fn text_output(
 fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<usize> {
     let mut on = vec![None; cells];
     for (k, p) in ans.placed.iter().enumerate() {
-        for &c in &p.cells {
+        for &c in p.cells {
             on[c] = Some(k);
         }
     }

@@ -21,7 +21,7 @@ pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
         let label: Rc<str> =
             if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() }
                 .into();
-        for &c in &p.cells {
+        for &c in p.cells {
             cells[c] = Some(label.clone());
         }
     }

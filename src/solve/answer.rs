@@ -5,27 +5,28 @@ use crate::lower::model::Model;
 use crate::lower::value::Value;
 use crate::lower::xcc::Meaning;
 
-/// One placed copy of a piece.
+/// One placed copy of a piece. Its cells and edges are borrowed from the option's
+/// [`Meaning`]: `--all` can keep thousands of answers.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
+pub struct Placed<'a> {
     pub piece: usize,
     /// The copy's number (for tiles: their number in the input; for other pieces: the piece's).
     pub number: u32,
-    pub cells: Vec<usize>,
-    pub edges: Option<[Value; 4]>,
+    pub cells: &'a [usize],
+    pub edges: Option<&'a [Value; 4]>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Answer {
+pub struct Answer<'a> {
     /// `fill`: the value index of every cell (`None` for holes).
     pub fill: Option<Vec<Option<usize>>>,
-    pub placed: Vec<Placed>,
+    pub placed: Vec<Placed<'a>>,
     /// Direct-form options chosen, in option order.
     pub direct: Vec<usize>,
 }
 
-pub fn decode(model: &Model, meanings: &[Meaning], chosen: &[OptionId]) -> Answer {
-    let mut ans = Answer::default();
+pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -> Answer<'a> {
+    let mut ans = Answer { placed: Vec::with_capacity(chosen.len()), ..Answer::default() };
     if model.fill {
         ans.fill = Some(vec![None; model.board.as_ref().map_or(0, |b| b.on.len())]);
     }
@@ -39,7 +40,7 @@ pub fn decode(model: &Model, meanings: &[Meaning], chosen: &[OptionId]) -> Answe
                 }
             }
             Meaning::Place { piece, cells, edges } => {
-                ans.placed.push(Placed { piece: *piece, number: 0, cells: cells.clone(), edges: edges.clone() })
+                ans.placed.push(Placed { piece: *piece, number: 0, cells, edges: edges.as_ref() })
             }
             Meaning::Direct(k) => ans.direct.push(*k),
         }

@@ -59,7 +59,7 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
     for p in &ans.placed {
         let piece = &model.pieces[p.piece];
         used[p.piece] += 1;
-        for &c in &p.cells {
+        for &c in p.cells {
             if c >= board.on.len() || !board.on[c] {
                 return Err(format!("piece {} lies off the board", piece.label));
             }
