@@ -102,7 +102,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             count: stats.solutions,
             globals: super::globals_as_text(elab),
             given: render::text::given_grid(model),
-            solutions: answers.iter().filter_map(|a| render::text::answer_grid(model, a)).collect(),
+            solutions: {
+                let labels = render::text::Labels::new(model);
+                answers.iter().filter_map(|a| labels.answer_grid(model, a)).collect()
+            },
             moves: None,
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
@@ -161,7 +164,8 @@ fn text_output(
     model: &crate::lower::model::Model,
     answers: &[crate::solve::answer::Answer],
 ) -> String {
-    let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, a)).collect();
+    let labels = render::text::Labels::new(model);
+    let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
     match mode {
         // A count cut short by a limit is not the count: it goes to stderr only.
         AnswerMode::Count if exit == Exit::Limit => {
@@ -188,17 +192,23 @@ fn text_output(
 /// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
 /// (a shorter list that is a prefix of a longer one still comes first).
 fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<usize> {
+    // Each piece's cells plus one, sorted, end to end in `sorted[start[k]..start[k + 1]]`.
+    let mut start = Vec::with_capacity(ans.placed.len() + 1);
+    let mut sorted = Vec::new();
     let mut on = vec![None; cells];
     for (k, p) in ans.placed.iter().enumerate() {
+        start.push(sorted.len());
+        sorted.extend(p.cells.iter().map(|c| c + 1));
+        let from = start[k];
+        sorted[from..].sort_unstable();
         for &c in p.cells {
             on[c] = Some(k);
         }
     }
-    let mut sorted: Vec<Vec<usize>> = ans.placed.iter().map(|p| p.cells.iter().map(|c| c + 1).collect()).collect();
-    sorted.iter_mut().for_each(|s| s.sort_unstable());
+    start.push(sorted.len());
     let mut key = Vec::with_capacity(cells + ans.placed.iter().map(|p| p.cells.len() * p.cells.len()).sum::<usize>());
     for piece in on {
-        key.extend(piece.map_or(&[][..], |k| &sorted[k][..]));
+        key.extend(piece.map_or(&[][..], |k| &sorted[start[k]..start[k + 1]]));
         key.push(0);
     }
     key

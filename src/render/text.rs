@@ -5,27 +5,42 @@ use super::template::Grid;
 use crate::lower::model::Model;
 use crate::solve::answer::Answer;
 
-/// The answer as a grid of cell texts: the filled values, or the label of the piece on each
-/// cell (tiles and numbered pieces show their numbers). `None` for the direct form.
-pub fn answer_grid(model: &Model, ans: &Answer) -> Option<Grid> {
-    let board = model.board.as_ref()?;
-    if let Some(fill) = &ans.fill {
-        let names = value_names(model);
-        let cells = fill.iter().map(|v| v.map(|v| names[v].clone())).collect();
-        return Some(Grid { cols: board.cols, cells });
+/// The texts a model's answers show on their cells, made once and shared by the cells of
+/// every grid (a judge's output can hold thousands of grids).
+pub struct Labels {
+    /// The text of each board value.
+    values: Vec<Rc<str>>,
+    /// Each piece's label, or `None` when its copies show their numbers (tiles, numbered
+    /// pieces).
+    pieces: Vec<Option<Rc<str>>>,
+}
+
+impl Labels {
+    pub fn new(model: &Model) -> Labels {
+        let pieces = (model.pieces.iter())
+            .map(|piece| (piece.edges.is_none() && piece.numbers.len() <= 1).then(|| piece.label.as_str().into()))
+            .collect();
+        Labels { values: value_names(model), pieces }
     }
-    model.placing.as_ref()?;
-    let mut cells: Vec<Option<Rc<str>>> = vec![None; board.on.len()];
-    for p in &ans.placed {
-        let piece = &model.pieces[p.piece];
-        let label: Rc<str> =
-            if piece.edges.is_some() || piece.numbers.len() > 1 { p.number.to_string() } else { piece.label.clone() }
-                .into();
-        for &c in p.cells {
-            cells[c] = Some(label.clone());
+
+    /// The answer as a grid of cell texts: the filled values, or the label of the piece on
+    /// each cell (tiles and numbered pieces show their numbers). `None` for the direct form.
+    pub fn answer_grid(&self, model: &Model, ans: &Answer) -> Option<Grid> {
+        let board = model.board.as_ref()?;
+        if let Some(fill) = &ans.fill {
+            let cells = fill.iter().map(|v| v.map(|v| self.values[v].clone())).collect();
+            return Some(Grid { cols: board.cols, cells });
         }
+        model.placing.as_ref()?;
+        let mut cells: Vec<Option<Rc<str>>> = vec![None; board.on.len()];
+        for p in &ans.placed {
+            let label = self.pieces[p.piece].clone().unwrap_or_else(|| p.number.to_string().into());
+            for &c in p.cells {
+                cells[c] = Some(label.clone());
+            }
+        }
+        Some(Grid { cols: board.cols, cells })
     }
-    Some(Grid { cols: board.cols, cells })
 }
 
 /// The instance's given values as a grid.
@@ -36,16 +51,16 @@ pub fn given_grid(model: &Model) -> Option<Grid> {
     Some(Grid { cols: board.cols, cells })
 }
 
-/// The text of each board value, made once per grid and shared by its cells.
+/// The text of each board value.
 fn value_names(model: &Model) -> Vec<Rc<str>> {
     model.board.as_ref().map_or(Vec::new(), |b| b.values.iter().map(|v| v.to_string().into()).collect())
 }
 
 /// An exact-cover answer: the filled grid or the grid of piece labels, then the chosen
 /// options of the direct form, one per line.
-pub fn xcc_answer(model: &Model, ans: &Answer) -> String {
+pub fn xcc_answer(model: &Model, labels: &Labels, ans: &Answer) -> String {
     let mut out = String::new();
-    if let Some(grid) = answer_grid(model, ans) {
+    if let Some(grid) = labels.answer_grid(model, ans) {
         let board = model.board.as_ref().unwrap();
         out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.cells[c].as_deref()));
     }
