@@ -14,7 +14,7 @@ pub enum Command {
     /// Solve the puzzle of a spec (its inline instance, or those of --instance).
     Solve(SolveArgs),
     /// Check a spec (and its instances) and print diagnostics only.
-    Check(CommonArgs),
+    Check(CheckArgs),
     /// Show the lowered problem.
     Compile(CompileArgs),
 }
@@ -39,6 +39,16 @@ pub struct CommonArgs {
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Report on stderr how long reading, parsing and checking the spec took, and
+    /// elaborating and lowering its instances.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -69,7 +69,24 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
         Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
-        Command::Check(common) => Session::open(&common).map_or_else(|e| e, |mut s| s.check()),
+        Command::Check(args) => {
+            let started = std::time::Instant::now();
+            let opened = Session::open(&args.common);
+            let front = started.elapsed();
+            let exit = opened.map_or_else(|e| e, |mut s| s.check());
+            if args.stats {
+                let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+                let total = started.elapsed();
+                let lower = total - front;
+                eprintln!(
+                    "compiled in {:.3} ms: read, parse and check {:.3} ms; elaborate and lower {:.3} ms",
+                    ms(total),
+                    ms(front),
+                    ms(lower),
+                );
+            }
+            exit
+        }
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
     }
 }
