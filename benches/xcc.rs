@@ -4,7 +4,8 @@
 //!
 //! `cargo bench --bench xcc` runs criterion. `XCC_RATIOS=5 cargo bench --bench xcc` instead
 //! alternates the two engines 5 times per workload and prints median CPU times and ratios;
-//! `XCC_ONLY=pento` keeps the workloads whose name contains `pento`. `XCC_PARALLEL=5` prints
+//! `XCC_ONLY=pento` keeps the workloads whose name contains `pento`; `XCC_ENGINE=cells`
+//! (or `sets`) runs that engine where it can instead of the one puzc picks. `XCC_PARALLEL=5` prints
 //! the wall-clock speed-up of `count_parallel` on 2 threads instead. `XCC_SELF=5` times our
 //! engine alone (forced moves, fastest of 5).
 
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use puzc::ir::xcc::XccProblem;
 use puzc::solve::split::count as count_parallel;
-use puzc::solve::xcc::{Branching, Flow, Limits, count, solve_with};
+use puzc::solve::xcc::{Branching, Engine, Flow, Limits, count, solve_on};
 
 use common::{data_file, dlx_count, pentominoes, puzzle_lines, queens, sudoku, tetravex};
 
@@ -45,11 +46,22 @@ fn workloads() -> Vec<Workload> {
     ]
 }
 
+/// The engine `XCC_ENGINE` names (cells, sets), else the one puzc picks.
+fn engine() -> Engine {
+    match std::env::var("XCC_ENGINE").as_deref() {
+        Ok("cells") => Engine::Cells,
+        Ok("sets") => Engine::Sets,
+        _ => Engine::Auto,
+    }
+}
+
 /// (nodes, solutions) summed over the workload, puzc's engine.
 fn run_puzc(w: &Workload, branching: Branching) -> (u64, u64) {
     let limits = Limits { max_solutions: w.max_solutions, ..Limits::default() };
+    let engine = engine();
     w.problems.iter().fold((0, 0), |(n, s), p| {
-        let stats = solve_with(p, &limits, branching, &mut |_| Flow::Continue);
+        let engine = if engine.runs(p) { engine } else { Engine::Auto };
+        let stats = solve_on(engine, p, &limits, branching, &mut |_| Flow::Continue);
         (n + stats.nodes, s + stats.solutions)
     })
 }

@@ -8,8 +8,8 @@
 //! profile gives its node count. Both choose the first item (in item order) of minimum
 //! length and try its options in option order.
 //!
-//! Every engine that can run a matrix is checked: dancing cells on all of them, bitsets
-//! on those without colours (queens, pentominoes, Langford pairs).
+//! Both exact-cover engines are checked on every matrix: dancing cells, and sets of
+//! options (counting with popcounts without colours, with kept counts with them).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -20,7 +20,7 @@ use puzc::solve::xcc::{Branching, Engine, Flow, Limits, Stats, Stop, solve_on};
 
 /// The engines that can run `p` (the engine `Auto` picks is one of them).
 fn engines(p: &XccProblem) -> Vec<Engine> {
-    [Engine::Cells, Engine::Bits].into_iter().filter(|e| e.runs(p)).collect()
+    [Engine::Cells, Engine::Sets].into_iter().filter(|e| e.runs(p)).collect()
 }
 
 /// Asserts equal node and solution counts for every engine that runs `p`; returns the
@@ -41,10 +41,10 @@ fn same_tree(name: &str, p: &XccProblem, max_solutions: Option<u64>) -> Stats {
 }
 
 #[test]
-fn bitsets_run_the_matrices_without_colours() {
-    assert_eq!(engines(&queens(8)), [Engine::Cells, Engine::Bits]);
-    assert_eq!(engines(&pentominoes(6, 10, true)), [Engine::Cells, Engine::Bits]);
-    assert_eq!(engines(&tetravex(4, 3, 7)), [Engine::Cells]);
+fn both_engines_run_every_benchmark_matrix() {
+    for p in [queens(8), pentominoes(6, 10, true), tetravex(4, 3, 7), langford(7)] {
+        assert_eq!(engines(&p), [Engine::Cells, Engine::Sets]);
+    }
 }
 
 #[test]

@@ -3,10 +3,10 @@
 //!
 //! - When every primary item is `1..1`, the matrix is laid out as *dancing cells* (Knuth's
 //!   sparse-set SSXCC: dense per-item arrays with position maps, sizes saved on a trail
-//!   instead of undoing links; see `cells`), or, for small matrices without colours, as
-//!   *bitsets* (an item mask per option, each level filtering its parent's live options;
-//!   see `bits`). Otherwise Algorithm M runs on dancing links (`links`, `search`). See
-//!   [`Engine`] for the choice.
+//!   instead of undoing links; see `cells`), or, for small matrices, as *sets of options*
+//!   (a level's live options are a bitset, a choice removes the union of a few precomputed
+//!   sets; see `sets`). Otherwise Algorithm M runs on dancing links (`links`, `search`).
+//!   See [`solve_on`] for the choice.
 //! - Search order is deterministic: at each node the active primary item with the fewest
 //!   branches is chosen (minimum remaining values; ties go to the first item in item
 //!   order), and its options are tried in option-id order.
@@ -29,11 +29,11 @@
 //! benchmark matrix. [`Branching::ForcedMoves`] counts differently (items with a single
 //! option are not nodes); the tree and the solutions are the same.
 
-mod bits;
 mod cells;
 mod check;
 mod links;
 mod search;
+mod sets;
 #[cfg(test)]
 mod tests;
 
@@ -125,8 +125,8 @@ pub enum Engine {
     Links,
     /// Dancing cells: every primary item `1..1`.
     Cells,
-    /// Bitsets: every primary item `1..1`, no colours, at most 256 items.
-    Bits,
+    /// Sets of options as bitsets: every primary item `1..1`.
+    Sets,
 }
 
 impl Engine {
@@ -134,18 +134,18 @@ impl Engine {
     pub fn runs(self, p: &XccProblem) -> bool {
         match self {
             Engine::Auto | Engine::Links => true,
-            Engine::Cells => exact_cover(p),
-            Engine::Bits => {
-                exact_cover(p) && p.items.len() <= bits::MAX_ITEMS && p.option_items.iter().all(|e| e.colour.0 == 0)
-            }
+            Engine::Cells | Engine::Sets => exact_cover(p),
         }
     }
 }
 
 /// [`solve_with`] on a given [`Engine`], which must [run](Engine::runs) `p`. Multiplicities
-/// need [`Engine::Links`]; without them, bitsets win on small matrices without colours
-/// (pentominoes 0.5×, 13 queens 0.8× the time of cells; `cargo bench --bench xcc`), and
-/// cells run the rest (9×9 sudoku has 324 items; Tetravex has colours).
+/// need [`Engine::Links`]. Without them, sets of options win on small matrices where a
+/// choice rules out many options: up to 256 items without colours (pentominoes 0.23×,
+/// 13 queens 0.7× the time of the `dlx` crate), or with colours while the items' bitsets
+/// are short (Tetravex 6×6: 72 primary items × 21 words); dancing cells run the rest
+/// (sudoku, where a choice rules out a dozen options among hundreds). Figures:
+/// `cargo bench --bench xcc`, docs/performance.md.
 pub fn solve_on(
     engine: Engine,
     p: &XccProblem,
@@ -155,21 +155,26 @@ pub fn solve_on(
 ) -> Stats {
     debug_assert_eq!(p.validate(), Ok(()));
     assert!(engine.runs(p), "{engine:?} cannot run this problem");
+    let coloured = p.option_items.iter().any(|e| e.colour.0 != 0);
     let engine = match engine {
-        Engine::Auto if Engine::Bits.runs(p) => Engine::Bits,
-        Engine::Auto if Engine::Cells.runs(p) => Engine::Cells,
+        Engine::Auto if exact_cover(p) && sets_fit(p, coloured) => Engine::Sets,
+        Engine::Auto if exact_cover(p) => Engine::Cells,
         Engine::Auto => Engine::Links,
         chosen => chosen,
     };
     match engine {
-        Engine::Bits => match p.items.len() {
-            0..=64 => bits::search::run(&bits::Bits::<1>::new(p), limits, branching, on_solution),
-            65..=128 => bits::search::run(&bits::Bits::<2>::new(p), limits, branching, on_solution),
-            _ => bits::search::run(&bits::Bits::<4>::new(p), limits, branching, on_solution),
-        },
+        // Without colours a choice rules out many options per item counted (popcounts
+        // win); with them the counts are kept per level (see `sets::search::run`).
+        Engine::Sets => sets::search::run(&sets::Sets::new(p), !coloured, limits, branching, on_solution),
         Engine::Cells => cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution),
         _ => search::run(&mut links::Links::new(p), limits, on_solution),
     }
+}
+
+/// Is `p` small enough for [`Engine::Sets`] to beat dancing cells (see [`solve_on`])?
+fn sets_fit(p: &XccProblem, coloured: bool) -> bool {
+    let words = p.option_count().div_ceil(64);
+    if coloured { p.n_primary * words <= 4096 } else { p.items.len() <= 256 }
 }
 
 /// Counts solutions without looking at them.

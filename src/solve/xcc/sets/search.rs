@@ -1,0 +1,307 @@
+//! Algorithm C's search (TAOCP 7.2.2.1) over sets of options: level l's live options are
+//! one bitset, its child's is that bitset minus the options the tried option rules out.
+//!
+//! The bitsets of all levels sit end to end in one array, and so do their counts of live
+//! options per primary item (a child's are its parent's less one per item of each option
+//! ruled out), so nothing is undone but the covered flags of the tried option's items. The tree, the node counts in
+//! [`Branching::Mrv`] and the order of the solutions are those of the dancing-cells engine
+//! (`tests/node_counts.rs` and `src/solve/xcc/tests.rs` compare them).
+
+use std::time::Instant;
+
+use super::Sets;
+use crate::ir::xcc::OptionId;
+use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 4096;
+
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The item branched on, and the first option not tried yet.
+    item: u32,
+    next: u32,
+    /// The option being tried (`u32::MAX` before the first).
+    tried: u32,
+}
+
+struct Search<'a, const POPCOUNT: bool> {
+    s: &'a Sets,
+    /// Level l's live options are `live[l * words..(l + 1) * words]`.
+    live: Vec<u64>,
+    covered: Vec<bool>,
+    uncovered: u32,
+    /// Without `POPCOUNT`: level l's count of live options per primary item is
+    /// `count[l * n_primary..(l + 1) * n_primary]` (meaningless for covered items).
+    count: Vec<u32>,
+    /// With `POPCOUNT`: the nonzero words of the live set being counted (scratch).
+    nonzero: Vec<u32>,
+    levels: Vec<Level>,
+    chosen: Vec<OptionId>,
+    limits: &'a Limits,
+    forced: bool,
+    stats: Stats,
+}
+
+/// Runs the search on `s`; with the `popcnt` instruction where the CPU has one (the x86-64
+/// baseline has none).
+///
+/// `popcount` picks how the choice counts each item's live options: by `popcount(live &
+/// options(item))` over the words (no bookkeeping; best when a choice rules out many
+/// options, as with polyominoes), or by keeping counts per level, decremented for every
+/// option ruled out (best when the bitsets are long next to what a choice rules out).
+pub(in crate::solve::xcc) fn run(
+    s: &Sets,
+    popcount: bool,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has `popcnt`, checked just above.
+        return unsafe { run_popcnt(s, popcount, limits, branching, on_solution) };
+    }
+    match popcount {
+        true => run_here::<true>(s, limits, branching, on_solution),
+        false => run_here::<false>(s, limits, branching, on_solution),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn run_popcnt(
+    s: &Sets,
+    popcount: bool,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    match popcount {
+        true => run_here::<true>(s, limits, branching, on_solution),
+        false => run_here::<false>(s, limits, branching, on_solution),
+    }
+}
+
+#[inline(always)]
+fn run_here<const POPCOUNT: bool>(
+    s: &Sets,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    let depth = s.n_primary as usize + 1;
+    let mut search = Search::<POPCOUNT> {
+        s,
+        live: vec![0; depth * s.words],
+        covered: vec![false; s.n_primary as usize],
+        uncovered: s.n_primary,
+        count: if POPCOUNT { Vec::new() } else { vec![0; depth * s.n_primary as usize] },
+        nonzero: Vec::with_capacity(s.words),
+        levels: Vec::with_capacity(depth),
+        chosen: Vec::with_capacity(depth),
+        limits,
+        forced: branching == Branching::ForcedMoves,
+        stats: Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted },
+    };
+    if limits.max_solutions == Some(0) {
+        search.stats.stop = Stop::SolutionLimit;
+        return search.stats;
+    }
+    if let Err(stop) = search.solve(on_solution) {
+        search.stats.stop = stop;
+    }
+    search.stats
+}
+
+impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
+    /// C2–C8. Returns `Err` with the reason when a limit or the callback ends the search.
+    #[inline(always)]
+    fn solve(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
+        let words = self.s.words;
+        let n = self.s.opt_id.len();
+        for (w, word) in self.live[..words].iter_mut().enumerate() {
+            let left = n.saturating_sub(w * 64).min(64);
+            *word = if left == 64 { u64::MAX } else { (1u64 << left) - 1 };
+        }
+        if !POPCOUNT {
+            for i in 0..self.s.n_primary {
+                self.count[i as usize] = self.s.options_of(i).iter().map(|w| w.count_ones()).sum();
+            }
+        }
+        'enter: loop {
+            let depth = self.levels.len();
+            if self.uncovered == 0 {
+                // C2. [Enter level l.] Every primary item is covered.
+                self.visit(on_solution)?;
+            } else {
+                // C3. [Choose i.]
+                let (item, size) = self.choose(depth);
+                if !(self.forced && size == 1) {
+                    self.count_node()?;
+                }
+                if size > 0 {
+                    self.levels.push(Level { item, next: 0, tried: u32::MAX });
+                    self.chosen.push(OptionId(0));
+                }
+            }
+            // C5–C8: try the next option of the deepest level, or leave it.
+            while let Some(&Level { item, next, tried }) = self.levels.last() {
+                let depth = self.levels.len() - 1;
+                if tried != u32::MAX {
+                    // C6. [Try again.] Uncover the previous try's items.
+                    self.set_covered(tried, false);
+                }
+                let Some(x) = self.next_option(depth, item, next) else {
+                    // C8. [Leave level l.]
+                    self.levels.pop();
+                    self.chosen.pop();
+                    continue;
+                };
+                *self.levels.last_mut().unwrap() = Level { item, next: x + 1, tried: x };
+                *self.chosen.last_mut().unwrap() = OptionId(self.s.opt_id[x as usize]);
+                // C5. [Try x_l.]
+                self.set_covered(x, true);
+                self.rule_out(depth, x);
+                continue 'enter;
+            }
+            return Ok(());
+        }
+    }
+
+    /// The first option at or after `from` among level `depth`'s live options of `item`.
+    #[inline(always)]
+    fn next_option(&self, depth: usize, item: u32, from: u32) -> Option<u32> {
+        let words = self.s.words;
+        let live = &self.live[depth * words..(depth + 1) * words];
+        let options = self.s.options_of(item);
+        let mut w = from as usize / 64;
+        let mut mask = if w < words { !0u64 << (from % 64) } else { 0 };
+        while w < words {
+            let bits = live[w] & options[w] & mask;
+            if bits != 0 {
+                return Some((w * 64) as u32 + bits.trailing_zeros());
+            }
+            w += 1;
+            mask = !0;
+        }
+        None
+    }
+
+    /// Level `depth + 1`'s live options: level `depth`'s, less those option `x` rules out;
+    /// and its counts: level `depth`'s, less one per item of every option ruled out.
+    #[inline(always)]
+    fn rule_out(&mut self, depth: usize, x: u32) {
+        let (s, words, np) = (self.s, self.s.words, self.s.n_primary as usize);
+        let (above, below) = self.live.split_at_mut((depth + 1) * words);
+        let (parent, child) = (&above[depth * words..], &mut below[..words]);
+        child.copy_from_slice(parent);
+        for &k in &s.holds[s.hold_start[x as usize] as usize..s.hold_start[x as usize + 1] as usize] {
+            let out = &s.forbidding[k as usize * words..(k as usize + 1) * words];
+            for (c, o) in child.iter_mut().zip(out) {
+                *c &= !o;
+            }
+        }
+        if POPCOUNT {
+            return;
+        }
+        let (above, below) = self.count.split_at_mut((depth + 1) * np);
+        let count = &mut below[..np];
+        count.copy_from_slice(&above[depth * np..]);
+        for (w, (&p, &c)) in parent.iter().zip(child.iter()).enumerate() {
+            let mut gone = p & !c;
+            while gone != 0 {
+                let y = w * 64 + gone.trailing_zeros() as usize;
+                for &i in &s.primaries[s.primary_start[y] as usize..s.primary_start[y + 1] as usize] {
+                    count[i as usize] -= 1;
+                }
+                gone &= gone - 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn set_covered(&mut self, x: u32, covered: bool) {
+        let s = self.s;
+        for &i in &s.primaries[s.primary_start[x as usize] as usize..s.primary_start[x as usize + 1] as usize] {
+            self.covered[i as usize] = covered;
+        }
+        let n = (s.primary_start[x as usize + 1] - s.primary_start[x as usize]) as u32;
+        self.uncovered = if covered { self.uncovered - n } else { self.uncovered + n };
+    }
+
+    /// C3. The uncovered primary item with the fewest live options, ties to the lowest item
+    /// id; an item with none ends the scan, and so does one with a single option when
+    /// forced moves are taken without a node (the same tree: a forced move has one branch).
+    /// Returns (item, size).
+    #[inline(always)]
+    fn choose(&mut self, depth: usize) -> (u32, u32) {
+        let stop = if self.forced { 1 } else { 0 };
+        let (mut best, mut best_size) = (0, u32::MAX);
+        if POPCOUNT {
+            // Deep in the tree most words of the live set are 0: when at least half are,
+            // only the others are counted.
+            let words = self.s.words;
+            let live = &self.live[depth * words..(depth + 1) * words];
+            self.nonzero.clear();
+            self.nonzero.extend((0..words as u32).filter(|&w| live[w as usize] != 0));
+            let sparse = self.nonzero.len() * 2 <= words;
+            for i in 0..self.s.n_primary {
+                if self.covered[i as usize] {
+                    continue;
+                }
+                let options = self.s.options_of(i);
+                let size: u32 = if sparse {
+                    self.nonzero.iter().map(|&w| (live[w as usize] & options[w as usize]).count_ones()).sum()
+                } else {
+                    live.iter().zip(options).map(|(a, b)| (a & b).count_ones()).sum()
+                };
+                if size < best_size {
+                    (best, best_size) = (i, size);
+                    if size <= stop {
+                        break;
+                    }
+                }
+            }
+        } else {
+            let np = self.s.n_primary as usize;
+            let count = &self.count[depth * np..(depth + 1) * np];
+            for (i, (&size, &covered)) in count.iter().zip(&self.covered).enumerate() {
+                if !covered && size < best_size {
+                    (best, best_size) = (i as u32, size);
+                    if size <= stop {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_size)
+    }
+
+    /// The visit in C2: report the options chosen so far.
+    fn visit(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
+        self.stats.solutions += 1;
+        if on_solution(&self.chosen) == Flow::Stop {
+            return Err(Stop::Callback);
+        }
+        if self.limits.max_solutions.is_some_and(|m| self.stats.solutions >= m) {
+            return Err(Stop::SolutionLimit);
+        }
+        Ok(())
+    }
+
+    /// Counts one search-tree node, first checking the node limit and, every
+    /// [`CLOCK_EVERY`] nodes, the deadline.
+    #[inline]
+    fn count_node(&mut self) -> Result<(), Stop> {
+        let nodes = self.stats.nodes;
+        if self.limits.max_nodes.is_some_and(|m| nodes >= m) {
+            return Err(Stop::NodeLimit);
+        }
+        if nodes.is_multiple_of(CLOCK_EVERY) && self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
+            return Err(Stop::Timeout);
+        }
+        self.stats.nodes = nodes + 1;
+        Ok(())
+    }
+}
