@@ -171,10 +171,14 @@ pub fn solve_on(
     }
 }
 
-/// Is `p` small enough for [`Engine::Sets`] to beat dancing cells (see [`solve_on`])?
+/// Is `p` small enough for [`Engine::Sets`] to beat dancing cells (see [`solve_on`])? Its
+/// per-node work grows with the words of a bitset over the options, and its memory with
+/// keys × words (a key per item and per (item, colour) used).
 fn sets_fit(p: &XccProblem, coloured: bool) -> bool {
     let words = p.option_count().div_ceil(64);
-    if coloured { p.n_primary * words <= 4096 } else { p.items.len() <= 256 }
+    let keys = p.items.len() + p.option_items.iter().filter(|e| e.colour.0 != 0).count();
+    let small = words <= 256 && keys * words <= 1 << 20;
+    small && if coloured { p.n_primary * words <= 4096 } else { p.items.len() <= 256 }
 }
 
 /// Counts solutions without looking at them.
