@@ -69,7 +69,7 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
             }
         }
         let symmetries = symmetries(placing.rotate, placing.reflect);
-        if !congruent(piece, board.cols, &p.cells, symmetries, |c| board.given[c].map(|g| &board.values[g])) {
+        if !congruent(piece, board.cols, p.cells, symmetries, |c| board.given[c].map(|g| &board.values[g])) {
             return Err(format!("piece {} is not placed as a copy of its shape and labels", piece.label));
         }
         if let (Some(e), Some(pe)) = (&p.edges, &piece.edges) {

@@ -34,6 +34,7 @@ mod check;
 mod links;
 mod search;
 mod sets;
+mod tally;
 #[cfg(test)]
 mod tests;
 

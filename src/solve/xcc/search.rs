@@ -6,44 +6,27 @@
 //! Both stacks are allocated once: along one path each option is chosen at most once and
 //! each item closed at most once, so `options + N1 + 1` levels always suffice.
 
-use std::time::Instant;
-
 use super::links::Links;
+use super::tally::Tally;
 use super::{Flow, Limits, Stats, Stop};
 use crate::ir::xcc::OptionId;
-
-/// How many nodes pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 4096;
 
 struct Search<'a> {
     d: &'a mut Links,
     x: Vec<u32>,
     ft: Vec<u32>,
     chosen: Vec<OptionId>,
-    limits: &'a Limits,
-    stats: Stats,
+    tally: Tally<'a>,
 }
 
 /// Runs the search on `d`. When it ends with [`Stop::Exhausted`], `d` is back in its
 /// initial state (the unit tests check this: it is how dancing links go wrong).
 pub(super) fn run(d: &mut Links, limits: &Limits, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Stats {
+    let Some(tally) = Tally::new(limits) else { return Tally::refused() };
     let depth = d.options as usize + d.n1 as usize + 1;
-    let mut s = Search {
-        d,
-        x: vec![0; depth],
-        ft: vec![0; depth],
-        chosen: Vec::with_capacity(depth),
-        limits,
-        stats: Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted },
-    };
-    if limits.max_solutions == Some(0) {
-        s.stats.stop = Stop::SolutionLimit;
-        return s.stats;
-    }
-    if let Err(stop) = s.solve(on_solution) {
-        s.stats.stop = stop;
-    }
-    s.stats
+    let mut s = Search { d, x: vec![0; depth], ft: vec![0; depth], chosen: Vec::with_capacity(depth), tally };
+    let ended = s.solve(on_solution);
+    s.tally.finish(ended)
 }
 
 impl Search<'_> {
@@ -56,7 +39,7 @@ impl Search<'_> {
                 self.visit(l, on_solution)?;
                 false
             } else {
-                self.count_node()?;
+                self.tally.count_node()?;
                 self.branch(l)
             };
             if descended {
@@ -85,28 +68,7 @@ impl Search<'_> {
                 self.chosen.push(OptionId(self.d.option_of[x as usize]));
             }
         }
-        self.stats.solutions += 1;
-        if on_solution(&self.chosen) == Flow::Stop {
-            return Err(Stop::Callback);
-        }
-        if self.limits.max_solutions.is_some_and(|m| self.stats.solutions >= m) {
-            return Err(Stop::SolutionLimit);
-        }
-        Ok(())
-    }
-
-    /// Counts one search-tree node (an M2 entry that is not a solution), first checking the
-    /// node limit and, every [`CLOCK_EVERY`] nodes, the deadline.
-    fn count_node(&mut self) -> Result<(), Stop> {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|m| nodes >= m) {
-            return Err(Stop::NodeLimit);
-        }
-        if nodes.is_multiple_of(CLOCK_EVERY) && self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
-            return Err(Stop::Timeout);
-        }
-        self.stats.nodes = nodes + 1;
-        Ok(())
+        self.tally.visit(&self.chosen, on_solution)
     }
 
     /// M3–M6 at level `l`: true if an option (or closing the item) is now being tried.

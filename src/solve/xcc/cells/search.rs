@@ -8,14 +8,10 @@
 //! A try that empties a primary item's set stops at once, but still counts the node that
 //! Algorithm C would have entered and left at once, so node counts equal the `dlx` crate's.
 
-use std::time::Instant;
-
 use super::Cells;
 use crate::ir::xcc::OptionId;
+use crate::solve::xcc::tally::Tally;
 use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
-
-/// How many nodes pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 4096;
 
 /// What to write back to return to a point of the search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,9 +35,8 @@ struct Search<'a> {
     c: &'a mut Cells,
     levels: Vec<Level>,
     chosen: Vec<OptionId>,
-    limits: &'a Limits,
     forced: bool,
-    stats: Stats,
+    tally: Tally<'a>,
 }
 
 /// Runs the search on `c`. When it ends with [`Stop::Exhausted`], `c` holds the same sets
@@ -52,22 +47,16 @@ pub(in crate::solve::xcc) fn run(
     branching: Branching,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
+    let Some(tally) = Tally::new(limits) else { return Tally::refused() };
     let mut s = Search {
         levels: Vec::with_capacity(c.np as usize + 1),
         chosen: Vec::with_capacity(c.np as usize + 1),
         c,
-        limits,
         forced: branching == Branching::ForcedMoves,
-        stats: Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted },
+        tally,
     };
-    if limits.max_solutions == Some(0) {
-        s.stats.stop = Stop::SolutionLimit;
-        return s.stats;
-    }
-    if let Err(stop) = s.solve(on_solution) {
-        s.stats.stop = stop;
-    }
-    s.stats
+    let ended = s.solve(on_solution);
+    s.tally.finish(ended)
 }
 
 impl Search<'_> {
@@ -76,12 +65,12 @@ impl Search<'_> {
         'enter: loop {
             // C2. [Enter level l.]
             if self.c.npa == 0 {
-                self.visit(on_solution)?;
+                self.tally.visit(&self.chosen, on_solution)?;
             } else {
                 // C3. [Choose i.]
                 let (i, size) = choose(self.c, self.forced);
                 if !(self.forced && size == 1) {
-                    self.count_node()?;
+                    self.tally.count_node()?;
                 }
                 if size > 0 {
                     // C4. [Cover i.]
@@ -116,7 +105,7 @@ impl Search<'_> {
                 }
                 // Some primary item has no option left: Algorithm C would enter level l + 1,
                 // choose that item and fail there at once.
-                self.count_node()?;
+                self.tally.count_node()?;
             }
             return Ok(());
         }
@@ -129,33 +118,6 @@ impl Search<'_> {
     fn reset(&mut self, m: Mark) {
         self.c.undo(m.trail as usize);
         (self.c.npa, self.c.nsa) = (m.npa, m.nsa);
-    }
-
-    /// The visit in C2: report the options chosen so far.
-    fn visit(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
-        self.stats.solutions += 1;
-        if on_solution(&self.chosen) == Flow::Stop {
-            return Err(Stop::Callback);
-        }
-        if self.limits.max_solutions.is_some_and(|m| self.stats.solutions >= m) {
-            return Err(Stop::SolutionLimit);
-        }
-        Ok(())
-    }
-
-    /// Counts one search-tree node, first checking the node limit and, every
-    /// [`CLOCK_EVERY`] nodes, the deadline.
-    #[inline]
-    fn count_node(&mut self) -> Result<(), Stop> {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|m| nodes >= m) {
-            return Err(Stop::NodeLimit);
-        }
-        if nodes.is_multiple_of(CLOCK_EVERY) && self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
-            return Err(Stop::Timeout);
-        }
-        self.stats.nodes = nodes + 1;
-        Ok(())
     }
 }
 

@@ -74,7 +74,8 @@ impl Sets {
             n_keys += 1 + list.len() as u32;
         }
         let keys_of = |j: usize| first_key[j]..first_key[j] + 1 + colours_of[j].len() as u32;
-        let colour_key = |j: usize, c: u32| first_key[j] + 1 + colours_of[j].iter().position(|&x| x == c).unwrap() as u32;
+        let colour_key =
+            |j: usize, c: u32| first_key[j] + 1 + colours_of[j].iter().position(|&x| x == c).unwrap() as u32;
 
         let mut s = Sets {
             n_primary: np as u32,

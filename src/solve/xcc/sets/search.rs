@@ -7,14 +7,10 @@
 //! [`Branching::Mrv`] and the order of the solutions are those of the dancing-cells engine
 //! (`tests/node_counts.rs` and `src/solve/xcc/tests.rs` compare them).
 
-use std::time::Instant;
-
 use super::Sets;
 use crate::ir::xcc::OptionId;
+use crate::solve::xcc::tally::Tally;
 use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
-
-/// How many nodes pass between two looks at the clock.
-const CLOCK_EVERY: u64 = 4096;
 
 #[derive(Clone, Copy, Debug)]
 struct Level {
@@ -38,9 +34,8 @@ struct Search<'a, const POPCOUNT: bool> {
     nonzero: Vec<u32>,
     levels: Vec<Level>,
     chosen: Vec<OptionId>,
-    limits: &'a Limits,
     forced: bool,
-    stats: Stats,
+    tally: Tally<'a>,
 }
 
 /// Runs the search on `s`; with the `popcnt` instruction where the CPU has one (the x86-64
@@ -90,6 +85,7 @@ fn run_here<const POPCOUNT: bool>(
     branching: Branching,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
+    let Some(tally) = Tally::new(limits) else { return Tally::refused() };
     let depth = s.n_primary as usize + 1;
     let mut search = Search::<POPCOUNT> {
         s,
@@ -100,18 +96,11 @@ fn run_here<const POPCOUNT: bool>(
         nonzero: Vec::with_capacity(s.words),
         levels: Vec::with_capacity(depth),
         chosen: Vec::with_capacity(depth),
-        limits,
         forced: branching == Branching::ForcedMoves,
-        stats: Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted },
+        tally,
     };
-    if limits.max_solutions == Some(0) {
-        search.stats.stop = Stop::SolutionLimit;
-        return search.stats;
-    }
-    if let Err(stop) = search.solve(on_solution) {
-        search.stats.stop = stop;
-    }
-    search.stats
+    let ended = search.solve(on_solution);
+    search.tally.finish(ended)
 }
 
 impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
@@ -133,12 +122,12 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
             let depth = self.levels.len();
             if self.uncovered == 0 {
                 // C2. [Enter level l.] Every primary item is covered.
-                self.visit(on_solution)?;
+                self.tally.visit(&self.chosen, on_solution)?;
             } else {
                 // C3. [Choose i.]
                 let (item, size) = self.choose(depth);
                 if !(self.forced && size == 1) {
-                    self.count_node()?;
+                    self.tally.count_node()?;
                 }
                 if size > 0 {
                     self.levels.push(Level { item, next: 0, tried: u32::MAX });
@@ -226,7 +215,7 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
         for &i in &s.primaries[s.primary_start[x as usize] as usize..s.primary_start[x as usize + 1] as usize] {
             self.covered[i as usize] = covered;
         }
-        let n = (s.primary_start[x as usize + 1] - s.primary_start[x as usize]) as u32;
+        let n = s.primary_start[x as usize + 1] - s.primary_start[x as usize];
         self.uncovered = if covered { self.uncovered - n } else { self.uncovered + n };
     }
 
@@ -276,32 +265,5 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
             }
         }
         (best, best_size)
-    }
-
-    /// The visit in C2: report the options chosen so far.
-    fn visit(&mut self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
-        self.stats.solutions += 1;
-        if on_solution(&self.chosen) == Flow::Stop {
-            return Err(Stop::Callback);
-        }
-        if self.limits.max_solutions.is_some_and(|m| self.stats.solutions >= m) {
-            return Err(Stop::SolutionLimit);
-        }
-        Ok(())
-    }
-
-    /// Counts one search-tree node, first checking the node limit and, every
-    /// [`CLOCK_EVERY`] nodes, the deadline.
-    #[inline]
-    fn count_node(&mut self) -> Result<(), Stop> {
-        let nodes = self.stats.nodes;
-        if self.limits.max_nodes.is_some_and(|m| nodes >= m) {
-            return Err(Stop::NodeLimit);
-        }
-        if nodes.is_multiple_of(CLOCK_EVERY) && self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
-            return Err(Stop::Timeout);
-        }
-        self.stats.nodes = nodes + 1;
-        Ok(())
     }
 }
