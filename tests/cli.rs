@@ -590,3 +590,17 @@ fn deep_operator_chains_do_not_overflow_the_stack() {
     assert_eq!(r.code, 3);
     assert!(r.err.contains("S401") && r.err.contains("larger than 1 MiB"), "{}", r.err);
 }
+
+/// `check --stats`: `ok` on stdout as without it, one line of timings on stderr whose parts
+/// add up (total = front end + lowering, up to the printed rounding).
+#[test]
+fn check_stats_reports_compile_time() {
+    let r = run(&["check", "puzzles/sudoku16.puz", "--stats"], None);
+    assert_eq!((r.code, r.out.as_str()), (0, "ok\n"), "stderr: {}", r.err);
+    let numbers: Vec<f64> =
+        (r.err.split(|c: char| !(c.is_ascii_digit() || c == '.'))).filter_map(|w| w.parse().ok()).collect();
+    assert!(r.err.starts_with("compiled in ") && r.err.ends_with(" ms\n"), "{}", r.err);
+    let [total, front, lower] = numbers[..] else { panic!("three figures expected: {}", r.err) };
+    assert!(front > 0.0 && lower > 0.0, "{}", r.err);
+    assert!((front + lower - total).abs() <= 0.002, "{}", r.err);
+}
