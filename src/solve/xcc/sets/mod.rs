@@ -3,7 +3,8 @@
 //! and each option knows which options it rules out, as a union of a few precomputed sets.
 //!
 //! Choosing an option is `live & !(ruled out)`, a few words per key; the next choice counts
-//! each uncovered primary item's live options with `popcount(live & options(item))`. Where
+//! each uncovered primary item's live options, with `popcount(live & options(item))` or
+//! from counts kept per level (see `search::run`). Where
 //! dancing cells hide every conflicting option from every list it is in (Tetravex: each
 //! placement purifies up to four edges and hides most options of the neighbouring cells),
 //! this costs a fixed few thousand word operations per node, so it wins on small matrices
