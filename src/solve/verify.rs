@@ -156,16 +156,17 @@ fn congruent<'a>(
     if piece.cells.len() != cells.len() {
         return false;
     }
-    let at = |c: usize| ((c / cols) as i64, (c % cols) as i64);
+    let cols = cols as i64;
+    // Cell (r, c) is index r·cols + c, for 0 <= c < cols; no other (r, c) is a cell.
+    let index = |r: i64, c: i64| (r >= 0 && (0..cols).contains(&c)).then(|| (r * cols + c) as usize);
     symmetries.iter().any(|m| {
         let first = m(piece.cells[0].0, piece.cells[0].1);
         // Translate so the first piece cell lands on some placed cell; try each.
         cells.iter().any(|&anchor| {
-            let (pr, pc) = at(anchor);
-            let (dr, dc) = (pr - first.0, pc - first.1);
+            let (dr, dc) = (anchor as i64 / cols - first.0, anchor as i64 % cols - first.1);
             piece.cells.iter().all(|(r, c, label)| {
                 let (r, c) = m(*r, *c);
-                let Some(&cell) = cells.iter().find(|&&x| at(x) == (r + dr, c + dc)) else { return false };
+                let Some(cell) = index(r + dr, c + dc).filter(|x| cells.contains(x)) else { return false };
                 label.as_ref().is_none_or(|l| board_value(cell) == Some(l))
             })
         })
