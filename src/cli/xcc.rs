@@ -191,14 +191,16 @@ fn text_output(
 ///
 /// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
 /// (a shorter list that is a prefix of a longer one still comes first).
-fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<usize> {
+fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
     // Each piece's cells plus one, sorted, end to end in `sorted[start[k]..start[k + 1]]`.
+    // u32 halves what sorting compares; boards stay far below 2³² cells (the expansion
+    // budget bounds them).
     let mut start = Vec::with_capacity(ans.placed.len() + 1);
     let mut sorted = Vec::new();
     let mut on = vec![None; cells];
     for (k, p) in ans.placed.iter().enumerate() {
         start.push(sorted.len());
-        sorted.extend(p.cells.iter().map(|c| c + 1));
+        sorted.extend(p.cells.iter().map(|&c| c as u32 + 1));
         let from = start[k];
         sorted[from..].sort_unstable();
         for &c in p.cells {
