@@ -142,8 +142,8 @@ impl Engine {
 
 /// [`solve_with`] on a given [`Engine`], which must [run](Engine::runs) `p`. Multiplicities
 /// need [`Engine::Links`]. Without them, sets of options win on small matrices where a
-/// choice rules out many options: up to 256 items without colours (pentominoes 0.23×,
-/// 13 queens 0.7× the time of the `dlx` crate), or with colours while the items' bitsets
+/// choice rules out many options: up to 256 items without colours (pentominoes 0.22×,
+/// 13 queens 0.80× the time of the `dlx` crate), or with colours while the items' bitsets
 /// are short (Tetravex 6×6: 72 primary items × 21 words); dancing cells run the rest
 /// (sudoku, where a choice rules out a dozen options among hundreds). Figures:
 /// `cargo bench --bench xcc`, docs/performance.md.
@@ -164,8 +164,9 @@ pub fn solve_on(
         chosen => chosen,
     };
     match engine {
-        // Without colours a choice rules out many options per item counted (popcounts
-        // win); with them the counts are kept per level (see `sets::search::run`).
+        // How to count live options per item: popcounts were faster on pentominoes, counts
+        // kept per level on Tetravex (`XCC_ENGINE=sets cargo bench`); colours are the
+        // rough dividing line between the two kinds (see `sets::search::run`).
         Engine::Sets => sets::search::run(&sets::Sets::new(p), !coloured, limits, branching, on_solution),
         Engine::Cells => cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution),
         _ => search::run(&mut links::Links::new(p), limits, on_solution),
@@ -187,8 +188,8 @@ pub fn count(p: &XccProblem, limits: &Limits) -> Stats {
     solve(p, limits, &mut |_| Flow::Continue)
 }
 
-/// Are all primary items `1..1`? Then the dancing-cells engine runs; otherwise Algorithm M
-/// on dancing links.
+/// Are all primary items `1..1`? Then dancing cells or sets of options can run; otherwise
+/// only Algorithm M on dancing links.
 fn exact_cover(p: &XccProblem) -> bool {
     p.items[..p.n_primary].iter().all(|it| it.kind == ItemKind::Primary { lo: 1, hi: 1 })
 }

@@ -57,15 +57,26 @@ pub(in crate::solve::xcc) fn run(
         // SAFETY: the CPU has `popcnt`, checked just above.
         return unsafe { run_popcnt(s, popcount, limits, branching, on_solution) };
     }
-    match popcount {
-        true => run_here::<true>(s, limits, branching, on_solution),
-        false => run_here::<false>(s, limits, branching, on_solution),
-    }
+    run_either(s, popcount, limits, branching, on_solution)
 }
 
+/// [`run_either`] compiled with the `popcnt` instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 unsafe fn run_popcnt(
+    s: &Sets,
+    popcount: bool,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    run_either(s, popcount, limits, branching, on_solution)
+}
+
+/// The search with the counting `popcount` picks (inlined into its callers, so that it is
+/// compiled for their target features).
+#[inline(always)]
+fn run_either(
     s: &Sets,
     popcount: bool,
     limits: &Limits,
