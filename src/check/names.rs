@@ -69,6 +69,8 @@ fn defined_name(s: &Stmt) -> Option<&Ident> {
         StmtKind::Region(r) => Some(&r.name),
         StmtKind::Piece(p) => Some(&p.name),
         StmtKind::Tiles(t) => Some(&t.name),
+        StmtKind::Grid(g) => Some(&g.name),
+        StmtKind::Table { name, .. } | StmtKind::RegionFrom { name, .. } => Some(name),
         _ => None,
     }
 }
@@ -193,7 +195,7 @@ impl Checker {
                 self.scoped(o.each.as_ref(), &[], |c| {
                     o.args.iter().for_each(|e| c.expr(e));
                     for cv in &o.covers {
-                        cv.args.iter().chain(&cv.colour).for_each(|e| c.expr(e));
+                        c.scoped(cv.each.as_ref(), &[], |c| cv.args.iter().chain(&cv.colour).for_each(|e| c.expr(e)));
                     }
                 });
             }
@@ -255,6 +257,29 @@ impl Checker {
                 if let Cases::Until(e) = &c.node {
                     self.expr(e);
                 }
+            }
+            StmtKind::Grid(g) => {
+                self.expr(&g.rows);
+                self.expr(&g.cols);
+                self.define(&g.name, Kind::Value);
+            }
+            StmtKind::Table { name, count } => {
+                self.expr(count);
+                self.define(name, Kind::Value);
+            }
+            StmtKind::RegionFrom { name, grid, without } => {
+                self.expr(grid);
+                if let Some(w) = without {
+                    self.expr(w);
+                }
+                self.define(name, Kind::Region);
+            }
+            StmtKind::Cage(c) => {
+                self.use_named(&c.region, Kind::Region);
+                let mark = self.locals.len();
+                self.locals.extend(c.params.iter().map(|p| p.name.clone()));
+                self.expr(&c.target);
+                self.locals.truncate(mark);
             }
             StmtKind::Puzzle(_)
             | StmtKind::Import(_)
@@ -366,6 +391,10 @@ impl Checker {
             ExprKind::Range { lo, hi, .. } => {
                 self.expr(lo);
                 self.expr(hi);
+            }
+            ExprKind::Index { base, indices } => {
+                self.expr(base);
+                indices.iter().for_each(|i| self.expr(i));
             }
         }
     }

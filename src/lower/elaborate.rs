@@ -32,14 +32,17 @@ pub struct Elab<'s> {
     pub env: Env,
     pub model: Model,
     pub diags: Diagnostics,
-    region_families: HashMap<String, Vec<(String, Vec<usize>, Span)>>,
+    pub(super) region_families: HashMap<String, Vec<(String, Vec<usize>, Span)>>,
+    /// The parameter values of each member of a region family (`cage(A)` → `['A']`), in
+    /// member order, for statements that bind them (`each cage(l) sums to sum[l]`).
+    pub(super) region_args: HashMap<String, Vec<Vec<Value>>>,
     /// Piece declarations by name: indices into `model.pieces`.
     piece_names: HashMap<String, (Vec<usize>, Span)>,
     item_index: HashMap<String, usize>,
     item_families: HashMap<String, Span>,
     overrides: &'s HashMap<String, Value>,
     /// A name that failed to elaborate: later uses are skipped without a second error.
-    broken: std::collections::HashSet<String>,
+    pub(super) broken: std::collections::HashSet<String>,
     /// Pieces made by families so far (they are numbered on from here).
     family_members: u32,
     /// Direct-form options allowed (S401 past it, before memory runs out).
@@ -61,6 +64,7 @@ pub fn elaborate<'s>(
         model: Model::default(),
         diags: Vec::new(),
         region_families: HashMap::new(),
+        region_args: HashMap::new(),
         piece_names: HashMap::new(),
         item_index: HashMap::new(),
         item_families: HashMap::new(),
@@ -98,7 +102,9 @@ impl Elab<'_> {
             | StmtKind::Given { .. }
             | StmtKind::Region(_)
             | StmtKind::Place(_)
-            | StmtKind::Confine { .. } => board_broken,
+            | StmtKind::Confine { .. }
+            | StmtKind::RegionFrom { .. } => board_broken,
+            StmtKind::Cage(c) => self.broken.contains(&c.region.name),
             StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
             _ => false,
         }
@@ -106,8 +112,8 @@ impl Elab<'_> {
 
     fn stmt(&mut self, stmt: &Stmt, input: &mut InstanceReader, limits: ExpandLimits) -> R<()> {
         if self.needs_broken(stmt) {
-            if let StmtKind::Region(r) = &stmt.kind {
-                self.broken.insert(r.name.name.clone());
+            if let StmtKind::Region(RegionDecl { name, .. }) | StmtKind::RegionFrom { name, .. } = &stmt.kind {
+                self.broken.insert(name.name.clone());
             }
             return Ok(());
         }
@@ -194,6 +200,18 @@ impl Elab<'_> {
             // Handled by the loader (imports, instances) and by the move-search lowering.
             StmtKind::Import(_) | StmtKind::Instance(_) | StmtKind::Cases(_) | StmtKind::Print { .. } => {}
             StmtKind::Move(_) | StmtKind::After(_) | StmtKind::Goal(_) | StmtKind::Budget(_) => {}
+            StmtKind::Grid(g) => self.grid(g, input, limits).inspect_err(|_| {
+                self.broken.insert(g.name.name.clone());
+            })?,
+            StmtKind::Table { name, count } => self.table(name, count, input).inspect_err(|_| {
+                self.broken.insert(name.name.clone());
+            })?,
+            StmtKind::RegionFrom { name, grid, without } => {
+                self.region_from(name, grid, without.as_ref()).inspect_err(|_| {
+                    self.broken.insert(name.name.clone());
+                })?
+            }
+            StmtKind::Cage(c) => self.cage(c)?,
         }
         Ok(())
     }
@@ -205,7 +223,7 @@ impl Elab<'_> {
         })
     }
 
-    fn unknown<'k>(&self, name: &Ident, kind: &str, known: impl Iterator<Item = &'k String>) -> Diagnostic {
+    pub(super) fn unknown<'k>(&self, name: &Ident, kind: &str, known: impl Iterator<Item = &'k String>) -> Diagnostic {
         let known: Vec<&str> = known.map(|s| s.as_str()).collect();
         let mut d = Diagnostic::new(Code::E101, name.span, format!("no {kind} is named `{}`", name.name))
             .label(format!("unknown {kind}"));
@@ -343,6 +361,7 @@ impl Elab<'_> {
                 .help("declare the board first: `board grid[9, 9] of 1..=9`"));
         };
         let mut family = Vec::new();
+        let mut member_args = Vec::new();
         let result = match &r.each {
             None => self.cells_of(&board, &r.cells, "a region is a set of cells").map(|cells| {
                 family.push((r.name.name.clone(), cells, r.name.span));
@@ -350,14 +369,13 @@ impl Elab<'_> {
             Some(clause) => {
                 let mut out = Vec::new();
                 let res = self.env.for_each(clause, &mut |env| {
-                    let args: Vec<String> = r
+                    let values: Vec<Value> = r
                         .params
                         .iter()
-                        .map(|p| {
-                            env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span })
-                                .map(|v| v.to_string())
-                        })
+                        .map(|p| env.eval(&Expr { kind: ExprKind::Name(p.name.clone()), span: p.span }))
                         .collect::<R<_>>()?;
+                    let args: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                    member_args.push(values);
                     let coll = env.eval_collection(&r.cells, "a region is a set of cells")?;
                     let mut cells = Vec::new();
                     for v in coll.iter() {
@@ -386,7 +404,11 @@ impl Elab<'_> {
                     .help("a region is a set of cells: write it with `{ ... }`, which drops repeats, or list each cell once"));
             }
         }
+        if r.each.is_none() {
+            member_args.push(Vec::new());
+        }
         self.region_families.insert(r.name.name.clone(), family);
+        self.region_args.insert(r.name.name.clone(), member_args);
         Ok(())
     }
 
@@ -574,51 +596,26 @@ impl Elab<'_> {
                 .help("shrink the `for` ranges, or raise the limit with `--max-options`"));
             }
             let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
-            let mut covers = Vec::with_capacity(o.covers.len());
+            let mut covers: Vec<(usize, Option<Value>)> = Vec::with_capacity(o.covers.len());
             for c in &o.covers {
-                let key = item_key(&c.item.name, &env.eval_all(&c.args)?);
-                let Some(&ix) = item_index.get(&key) else {
-                    let mut d = Diagnostic::new(
-                        Code::G205,
-                        c.span,
-                        format!("option `{name}` covers `{key}`, which is not an item"),
-                    )
-                    .label("no such item");
-                    d = match families.get(&c.item.name) {
-                        Some(span) => d.related(*span, "items of this name are declared here").help(
-                            "the arguments fall outside the declared items: add a `where` to the option, or declare more items",
-                        ),
-                        None => {
-                            let known: Vec<&str> = families.keys().map(|s| s.as_str()).collect();
-                            match crate::syntax::closest_name(&c.item.name, &known) {
-                                Some(s) => d.help(format!("did you mean `{s}`?")),
-                                None => d.help("declare it with `item` or `secondary item`"),
-                            }
-                        }
-                    };
-                    return Err(d);
-                };
-                let colour = match &c.colour {
-                    None => None,
-                    Some(e) => {
-                        if !items[ix].secondary {
-                            return Err(Diagnostic::new(
-                                Code::E103,
-                                e.span,
-                                format!("`{key}` is a primary item and cannot take a colour"),
-                            )
-                            .label("colour on a primary item")
-                            .help("only `secondary item`s carry colours"));
-                        }
-                        Some(env.eval(e)?)
-                    }
-                };
-                if covers.iter().any(|(i, _)| *i == ix) {
-                    return Err(Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}` twice"))
+                let mut add = |env: &mut Env| -> R<()> {
+                    let (ix, colour) = resolve_cover(env, c, &name, item_index, families, items)?;
+                    if covers.iter().any(|(i, _)| *i == ix) {
+                        return Err(Diagnostic::new(
+                            Code::G205,
+                            c.span,
+                            format!("option `{name}` covers `{}` twice", items[ix].name),
+                        )
                         .label("covered again here")
                         .help("an option covers each item at most once"));
+                    }
+                    covers.push((ix, colour));
+                    Ok(())
+                };
+                match &c.each {
+                    None => add(env)?,
+                    Some(clause) => env.for_each(clause, &mut add)?,
                 }
-                covers.push((ix, colour));
             }
             made.push(DirectOption { name, covers });
             Ok(())
@@ -630,6 +627,52 @@ impl Elab<'_> {
         self.model.options.extend(made);
         Ok(())
     }
+}
+
+/// The item a cover names, and its colour, under the current bindings (G205 if no such item).
+fn resolve_cover(
+    env: &mut Env,
+    c: &Cover,
+    name: &str,
+    item_index: &HashMap<String, usize>,
+    families: &HashMap<String, Span>,
+    items: &[DirectItem],
+) -> R<(usize, Option<Value>)> {
+    let key = item_key(&c.item.name, &env.eval_all(&c.args)?);
+    let Some(&ix) = item_index.get(&key) else {
+        let mut d =
+            Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}`, which is not an item"))
+                .label("no such item");
+        d = match families.get(&c.item.name) {
+            Some(span) => d.related(*span, "items of this name are declared here").help(
+                "the arguments fall outside the declared items: add a `where` to the option, or declare more items",
+            ),
+            None => {
+                let known: Vec<&str> = families.keys().map(|s| s.as_str()).collect();
+                match crate::syntax::closest_name(&c.item.name, &known) {
+                    Some(s) => d.help(format!("did you mean `{s}`?")),
+                    None => d.help("declare it with `item` or `secondary item`"),
+                }
+            }
+        };
+        return Err(d);
+    };
+    let colour = match &c.colour {
+        None => None,
+        Some(e) => {
+            if !items[ix].secondary {
+                return Err(Diagnostic::new(
+                    Code::E103,
+                    e.span,
+                    format!("`{key}` is a primary item and cannot take a colour"),
+                )
+                .label("colour on a primary item")
+                .help("only `secondary item`s carry colours"));
+            }
+            Some(env.eval(e)?)
+        }
+    };
+    Ok((ix, colour))
 }
 
 /// `rank(3)`, `cell(2, 5)`, or `rank` without arguments.

@@ -101,6 +101,14 @@ impl Env {
                 let vals = self.eval_all(args)?;
                 builtin(&func.name, &vals, e.span, func.span)
             }
+            ExprKind::Index { base, indices } => {
+                let mut v = self.eval(base)?;
+                for i in indices {
+                    let key = self.eval(i)?;
+                    v = index(&v, &key, base.span, i.span)?;
+                }
+                Ok(v)
+            }
         }
     }
 
@@ -258,6 +266,20 @@ impl Env {
         }
     }
 
+    /// How many names are bound locally (to undo [`Env::push_local`] with [`Env::truncate_locals`]).
+    pub fn locals_len(&self) -> usize {
+        self.locals.len()
+    }
+
+    /// Binds a name until the locals are truncated below it.
+    pub fn push_local(&mut self, name: &str, v: Value) {
+        self.locals.push((name.to_string(), v));
+    }
+
+    pub fn truncate_locals(&mut self, len: usize) {
+        self.locals.truncate(len);
+    }
+
     /// Binds a name for the duration of `f` (family parameters).
     pub fn with_local<T>(&mut self, name: &str, v: Value, f: impl FnOnce(&mut Env) -> T) -> T {
         self.locals.push((name.to_string(), v));
@@ -301,10 +323,59 @@ pub fn too_large(span: Span) -> Diagnostic {
         .help("the spec would build more than the expansion limit allows; shrink the ranges, or raise the limit with `--max-expansion`")
 }
 
-/// Builtins: `abs(x)`, `min(a, b, ...)`, `max(a, b, ...)`, `len(xs)`.
-pub const BUILTINS: &[&str] = &["abs", "min", "max", "len"];
+/// `base[key]`: element `key` of a list, tuple or range (counted from 0), or the value of
+/// `key` in a table.
+fn index(base: &Value, key: &Value, base_span: Span, key_span: Span) -> R<Value> {
+    let out_of_range = |len: u64| {
+        Diagnostic::new(Code::E120, key_span, format!("index {key} is outside 0..{len}"))
+            .label("no element here")
+            .related(base_span, format!("this has {len} element{}", if len == 1 { "" } else { "s" }))
+            .help("elements are counted from 0; guard the index with a `where` condition")
+    };
+    match (base, key) {
+        (Value::Map(entries), _) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()).ok_or_else(|| {
+            let keys: Vec<String> = entries.iter().take(12).map(|(k, _)| k.to_string()).collect();
+            Diagnostic::new(Code::E120, key_span, format!("the table has no entry `{key}`"))
+                .label("missing key")
+                .related(base_span, "this table")
+                .help(format!("its keys are {}{}", keys.join(" "), if entries.len() > 12 { " ..." } else { "" }))
+        }),
+        (Value::Tuple(items), Value::Int(i)) => {
+            usize::try_from(*i).ok().and_then(|i| items.get(i)).cloned().ok_or_else(|| out_of_range(items.len() as u64))
+        }
+        (Value::List(_) | Value::Range { .. }, Value::Int(i)) => {
+            let len = base.len().unwrap_or(0);
+            match u64::try_from(*i) {
+                Ok(i) if i < len => Ok(base.nth(i)),
+                _ => Err(out_of_range(len)),
+            }
+        }
+        (Value::List(_) | Value::Range { .. } | Value::Tuple(_), k) => {
+            Err(type_error("a number", k, key_span, "a list is indexed by a position counted from 0"))
+        }
+        (b, _) => Err(type_error(
+            "a list, tuple or table",
+            b,
+            base_span,
+            "only lists, tuples, ranges and tables have elements",
+        )),
+    }
+}
+
+/// Builtins: `abs(x)`, `min`, `max` (of numbers, or of one collection), `len(xs)`, `sum(xs)`,
+/// `product(xs)`, `sort(xs)`, `labels(grid)`.
+pub const BUILTINS: &[&str] = &["abs", "min", "max", "len", "sum", "product", "sort", "labels"];
 
 fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> {
+    // `min(xs)` of one collection is the least element; `min(a, b)` of numbers the least number.
+    let spread: Vec<Value>;
+    let args = match (name, args) {
+        ("min" | "max" | "sum" | "product", [one]) if one.is_collection() => {
+            spread = one.elements();
+            &spread[..]
+        }
+        _ => args,
+    };
     let ints = |what: &str| -> R<Vec<i64>> {
         args.iter()
             .map(|a| match a {
@@ -318,21 +389,62 @@ fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> 
             ints("`abs` takes a number")?[0].checked_abs().map(Value::Int).ok_or_else(|| overflow(span))
         }
         "min" | "max" if !args.is_empty() => {
-            let v = ints("`min` and `max` take numbers")?;
+            let v = ints("`min` and `max` take numbers, or one list of numbers")?;
             Ok(Value::Int(if name == "min" { *v.iter().min().unwrap() } else { *v.iter().max().unwrap() }))
         }
-        "len" if args.len() == 1 => match args[0].len() {
-            Some(n) => Ok(Value::Int(n as i64)),
-            None => Err(type_error("a list, set or range", &args[0], span, "`len` counts elements")),
+        "sum" => {
+            let v = ints("`sum` adds up a list of numbers")?;
+            v.iter().try_fold(0i64, |a, &b| a.checked_add(b)).map(Value::Int).ok_or_else(|| overflow(span))
+        }
+        "product" => {
+            let v = ints("`product` multiplies a list of numbers")?;
+            v.iter().try_fold(1i64, |a, &b| a.checked_mul(b)).map(Value::Int).ok_or_else(|| overflow(span))
+        }
+        "len" if args.len() == 1 => match (&args[0], args[0].len()) {
+            (Value::Map(m), _) => Ok(Value::Int(m.len() as i64)),
+            (_, Some(n)) => Ok(Value::Int(n as i64)),
+            _ => Err(type_error("a list, set or range", &args[0], span, "`len` counts elements")),
         },
-        "abs" | "len" | "min" | "max" => Err(Diagnostic::new(
+        "sort" if args.len() == 1 && args[0].is_collection() => {
+            let mut v = args[0].elements();
+            let numbers = v.iter().all(|x| matches!(x, Value::Int(_)));
+            let chars = v.iter().all(|x| matches!(x, Value::Char(_)));
+            if !(numbers || chars) {
+                return Err(Diagnostic::new(Code::E103, span, "`sort` orders numbers or characters")
+                    .label("a list of mixed or other values")
+                    .help("sort a list whose elements are all numbers or all characters"));
+            }
+            v.sort();
+            Ok(Value::List(v.into()))
+        }
+        "sort" if args.len() == 1 => Err(type_error("a list, set or range", &args[0], span, "`sort` orders a list")),
+        "labels" if args.len() == 1 => {
+            // The distinct values of a grid (a list of rows), in reading order.
+            let mut out = Vec::new();
+            let Value::List(rows) = &args[0] else {
+                return Err(type_error(
+                    "a grid (a list of rows)",
+                    &args[0],
+                    span,
+                    "`labels` lists the values of a grid",
+                ));
+            };
+            for row in rows.iter() {
+                let Value::List(cells) = row else {
+                    return Err(type_error("a row (a list)", row, span, "`labels` lists the values of a grid"));
+                };
+                out.extend(cells.iter().cloned());
+            }
+            Ok(Value::List(dedup(out).into()))
+        }
+        "abs" | "len" | "min" | "max" | "sort" | "labels" => Err(Diagnostic::new(
             Code::E104,
             span,
             format!("`{name}` got {} argument{}", args.len(), if args.len() == 1 { "" } else { "s" }),
         )
         .label("wrong number of arguments")
         .help(match name {
-            "abs" | "len" => format!("`{name}` takes one argument"),
+            "abs" | "len" | "sort" | "labels" => format!("`{name}` takes one argument"),
             _ => format!("`{name}` takes one or more numbers"),
         })),
         _ => {

@@ -1,4 +1,6 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
+mod cages;
+mod data;
 pub mod elaborate;
 pub mod eval;
 pub mod instance;

@@ -102,12 +102,40 @@ pub struct DirectOption {
     pub covers: Vec<(usize, Option<Value>)>,
 }
 
+/// How the values of an arithmetic cage combine to its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// The values add up to the target.
+    Sum,
+    /// The values multiply to the target.
+    Product,
+    /// The largest value minus all the others is the target (|a - b| for two cells).
+    Difference,
+    /// The largest value divided by the product of the others is the target, exactly.
+    Quotient,
+}
+
+/// A region whose cell values must combine to a target (killer sudoku, KenKen, Kakuro).
+#[derive(Clone, Debug)]
+pub struct Cage {
+    /// `cage(A)`: the region's name.
+    pub name: String,
+    pub cells: Vec<usize>,
+    pub op: ArithOp,
+    pub target: i64,
+    /// `all different`: no value twice in the cage.
+    pub distinct: bool,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     pub title: String,
     pub board: Option<Board>,
     pub fill: bool,
     pub regions: Vec<Region>,
+    /// Arithmetic cages (`each cage(l) sums to ...`), in statement and member order.
+    pub cages: Vec<Cage>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine`), if any.

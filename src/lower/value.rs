@@ -17,6 +17,8 @@ pub enum Value {
         hi: i64,
         chars: bool,
     },
+    /// A `table`: keys with their values, in the order read; looked up with `t[key]`.
+    Map(Rc<[(Value, Value)]>),
 }
 
 impl Value {
@@ -30,6 +32,7 @@ impl Value {
             Value::Tuple(_) => "a tuple",
             Value::List(_) => "a list",
             Value::Range { .. } => "a range",
+            Value::Map(_) => "a table",
         }
     }
 
@@ -85,6 +88,19 @@ impl Value {
     }
 }
 
+/// A token of instance data or of a grid picture as a value: a whole number is a number, a
+/// single character a character, anything else a string.
+pub fn token_value(tok: &str) -> Value {
+    if let Ok(n) = tok.parse::<i64>() {
+        return Value::Int(n);
+    }
+    let mut chars = tok.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Value::Char(c),
+        _ => Value::Str(Rc::from(tok)),
+    }
+}
+
 impl fmt::Display for Value {
     /// How a value is printed in answers and item names: `5`, `A`, `(1, 2)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -109,6 +125,16 @@ impl fmt::Display for Value {
             Value::Range { lo, hi, chars: true } => {
                 let c = |n: i64| char::from_u32(n as u32).unwrap_or('?');
                 write!(f, "'{}'..='{}'", c(*lo), c(*hi - 1))
+            }
+            Value::Map(entries) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k}: {v}")?;
+                }
+                f.write_str("}")
             }
         }
     }

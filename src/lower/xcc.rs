@@ -24,6 +24,8 @@ pub enum Meaning {
     Place { piece: usize, cells: Vec<usize>, edges: Option<[Value; 4]> },
     /// Option `i` of the direct form.
     Direct(usize),
+    /// A combination of values chosen for cage `cage` (the cells' own options carry the values).
+    Cage { cage: usize },
 }
 
 pub struct Lowered {
@@ -47,6 +49,14 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         );
         return Err(diags);
     }
+    if let (false, Some(cage)) = (model.fill, model.cages.first()) {
+        diags.push(
+            Diagnostic::new(Code::E105, cage.span, "arithmetic cages constrain the values of a filled board")
+                .label("a cage without `fill`")
+                .help("fill the board: `fill grid`"),
+        );
+        return Err(diags);
+    }
     let mut guard = OptionGuard { max: max_options, span: None };
     if model.fill {
         lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard);
@@ -67,13 +77,13 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
 }
 
 /// Counts options and trips once past the limit.
-struct OptionGuard {
-    max: usize,
+pub(super) struct OptionGuard {
+    pub(super) max: usize,
     span: Option<Span>,
 }
 
 impl OptionGuard {
-    fn full(&mut self, built: usize, span: Span) -> bool {
+    pub(super) fn full(&mut self, built: usize, span: Span) -> bool {
         if built >= self.max {
             self.span.get_or_insert(span);
             return true;
@@ -151,6 +161,7 @@ fn lower_fill(
             member[c].push(base);
         }
     }
+    let cages = if model.cages.is_empty() { None } else { super::cages::add_items(model, b, diags) };
     if !diags.is_empty() {
         return;
     }
@@ -168,9 +179,15 @@ fn lower_fill(
             for base in &member[cell] {
                 entries.push(Entry { item: ItemId(base.0 + v as u32), colour: Colour::NONE });
             }
+            if let Some(cages) = &cages {
+                cages.cell_entries(model, b, cell, v, &mut entries);
+            }
             b.add_option([cell_names[cell].as_str(), "=", value_name].concat(), &entries);
             meanings.push(Meaning::Fill { cell, value: v });
         }
+    }
+    if let Some(cages) = &cages {
+        cages.add_options(model, b, meanings, diags, guard);
     }
 }
 

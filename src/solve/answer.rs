@@ -43,6 +43,8 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
                 ans.placed.push(Placed { piece: *piece, number: 0, cells, edges: edges.as_ref() })
             }
             Meaning::Direct(k) => ans.direct.push(*k),
+            // The cells' own options carry the values; the verifier checks the arithmetic.
+            Meaning::Cage { .. } => {}
         }
     }
     // Copies of one piece get the piece's numbers in reading order of where they lie.

@@ -2,7 +2,7 @@
 //! without using the lowering or the engine that produced it. Nothing is printed unless
 //! this passes.
 use super::answer::Answer;
-use crate::lower::model::{Model, Piece, Placing};
+use crate::lower::model::{ArithOp, Model, Piece, Placing};
 use crate::lower::value::Value;
 use crate::syntax::ast::Once;
 
@@ -47,7 +47,55 @@ fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
             return Err(format!("region {} breaks its rule", region.name));
         }
     }
+    for cage in &model.cages {
+        let mut vals = Vec::with_capacity(cage.cells.len());
+        for &c in &cage.cells {
+            match fill[c].map(|v| &board.values[v]) {
+                Some(Value::Int(n)) => vals.push(*n as i128),
+                _ => return Err(format!("cage {} holds a cell without a number", cage.name)),
+            }
+        }
+        if cage.distinct && (1..vals.len()).any(|i| vals[..i].contains(&vals[i])) {
+            return Err(format!("cage {} repeats a value", cage.name));
+        }
+        if !cage_holds(cage.op, &vals, cage.target as i128) {
+            return Err(format!("cage {} does not make its target {}", cage.name, cage.target));
+        }
+    }
     Ok(())
+}
+
+/// The cage rule, in wide integers so no product of a cage's values can overflow silently.
+/// `-` and `/` read the cage as "the largest value, less (or divided by) all the others",
+/// which for two cells is |a - b| and max / min.
+fn cage_holds(op: ArithOp, vals: &[i128], target: i128) -> bool {
+    let mut sorted = vals.to_vec();
+    sorted.sort_unstable();
+    let Some((&largest, others)) = sorted.split_last() else { return false };
+    match op {
+        ArithOp::Sum => vals.iter().sum::<i128>() == target,
+        ArithOp::Product => {
+            let mut p: i128 = 1;
+            for &v in vals {
+                match p.checked_mul(v) {
+                    Some(q) => p = q,
+                    None => return false,
+                }
+            }
+            p == target
+        }
+        ArithOp::Difference => largest - others.iter().sum::<i128>() == target,
+        ArithOp::Quotient => {
+            let mut d: i128 = 1;
+            for &v in others {
+                match d.checked_mul(v) {
+                    Some(q) => d = q,
+                    None => return false,
+                }
+            }
+            d != 0 && largest % d == 0 && largest / d == target
+        }
+    }
 }
 
 fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), String> {

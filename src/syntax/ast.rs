@@ -75,6 +75,53 @@ pub enum StmtKind {
     After(Vec<Spanned<RuleDecl>>),
     Goal(Spanned<GoalDecl>),
     Budget(Spanned<BudgetDecl>),
+    /// `grid name[rows, cols] ...`: a grid of labels, as a value.
+    Grid(GridDecl),
+    /// `table name[count] from instance`: `key value` pairs, as a value.
+    Table {
+        name: Ident,
+        count: Expr,
+    },
+    /// `region name from grid without ...`: one region per distinct label.
+    RegionFrom {
+        name: Ident,
+        grid: Expr,
+        without: Option<Expr>,
+    },
+    /// `each cage(l) sums to t, all different`.
+    Cage(CageDecl),
+}
+
+#[derive(Clone, Debug)]
+pub struct GridDecl {
+    pub name: Ident,
+    pub rows: Expr,
+    pub cols: Expr,
+    /// One word per cell (`of words`) rather than one character.
+    pub words: bool,
+    /// `None`: read from the instance.
+    pub inline: Option<StrLit>,
+}
+
+/// How the values of a cage combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CageOp {
+    Sum,
+    Product,
+    Difference,
+    Quotient,
+    /// `makes clue`: the operation comes with the target ("11+", (11, '+'), or 5 alone).
+    Makes,
+}
+
+#[derive(Clone, Debug)]
+pub struct CageDecl {
+    pub region: Ident,
+    pub params: Vec<Ident>,
+    pub op: CageOp,
+    pub target: Expr,
+    pub distinct: bool,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -196,6 +243,8 @@ pub struct Cover {
     pub args: Vec<Expr>,
     pub colour: Option<Expr>,
     pub span: Span,
+    /// `[cover for ...]`: one cover per binding.
+    pub each: Option<ForClause>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,13 +380,38 @@ pub enum ExprKind {
     Str(String),
     Bool(bool),
     Name(String),
-    Call { func: Ident, args: Vec<Expr> },
+    Call {
+        func: Ident,
+        args: Vec<Expr>,
+    },
     Tuple(Vec<Expr>),
     List(Vec<Expr>),
     Set(Vec<Expr>),
-    ListComp { body: Box<Expr>, each: ForClause },
-    SetComp { body: Box<Expr>, each: ForClause },
-    Unary { op: UnOp, operand: Box<Expr> },
-    Binary { op: BinOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Range { lo: Box<Expr>, hi: Box<Expr>, inclusive: bool },
+    ListComp {
+        body: Box<Expr>,
+        each: ForClause,
+    },
+    SetComp {
+        body: Box<Expr>,
+        each: ForClause,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Range {
+        lo: Box<Expr>,
+        hi: Box<Expr>,
+        inclusive: bool,
+    },
+    /// `xs[i]`, `g[r, c]`: indices applied left to right.
+    Index {
+        base: Box<Expr>,
+        indices: Vec<Expr>,
+    },
 }

@@ -31,6 +31,8 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "moves",
     "cases",
     "print",
+    "grid",
+    "table",
 ];
 
 /// Words that continue an expression: when any is expected, "an operator" says it once.
@@ -302,7 +304,15 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::budget_exactly | Rule::budget_at_most | Rule::budget_fewest => "`exactly`, `at most` or `fewest`",
         Rule::shape => "a shape (a picture string or a list of cells)",
         Rule::binder | Rule::pattern => "a name to bind",
-        Rule::cover | Rule::item_decl => "an item",
+        Rule::cover | Rule::item_decl | Rule::cover_each => "an item",
+        Rule::index => "`[`",
+        Rule::cage_rule
+        | Rule::cage_sums
+        | Rule::cage_multiplies
+        | Rule::cage_differs
+        | Rule::cage_divides
+        | Rule::cage_makes => "a cage rule (`sums to`, `multiplies to`, `differs by`, `divides to`, `makes`)",
+        Rule::grid_source | Rule::grid_from_instance => "`from instance` or `=`",
         Rule::given_from_instance => "`from instance`",
         Rule::bool_lit => "`true` or `false`",
         Rule::file | Rule::stmt => "a statement",

@@ -82,6 +82,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::op_div, Assoc::Left)
                 | Op::infix(Rule::op_rem, Assoc::Left))
             .op(Op::prefix(Rule::op_neg) | Op::prefix(Rule::op_not))
+            .op(Op::postfix(Rule::index))
     })
 }
 
@@ -258,6 +259,12 @@ impl Cx {
                 for p in it {
                     match p.as_rule() {
                         Rule::cover => covers.push(self.cover(p)?),
+                        Rule::cover_each => {
+                            let mut parts = p.into_inner();
+                            let mut cover = self.cover(parts.next().unwrap())?;
+                            cover.each = Some(self.for_clause(parts.next().unwrap())?);
+                            covers.push(cover);
+                        }
                         _ => each = Some(self.for_clause(p)?),
                     }
                 }
@@ -334,6 +341,54 @@ impl Cx {
                 };
                 StmtKind::Budget(Spanned { node, span })
             }
+            Rule::grid_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let rows = self.expr(it.next().unwrap())?;
+                let cols = self.expr(it.next().unwrap())?;
+                let mut decl = GridDecl { name, rows, cols, words: false, inline: None };
+                for p in it {
+                    match p.as_rule() {
+                        Rule::grid_of_words => decl.words = true,
+                        _ => {
+                            let src = p.into_inner().next().unwrap();
+                            if src.as_rule() == Rule::string {
+                                decl.inline = Some(self.string(src));
+                            }
+                        }
+                    }
+                }
+                StmtKind::Grid(decl)
+            }
+            Rule::table_stmt => {
+                let name = self.ident(it.next().unwrap());
+                StmtKind::Table { name, count: self.expr(it.next().unwrap())? }
+            }
+            Rule::region_from_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let grid = self.expr(it.next().unwrap())?;
+                let without = it.next().map(|p| self.expr(p)).transpose()?;
+                StmtKind::RegionFrom { name, grid, without }
+            }
+            Rule::cage_stmt => {
+                let region = self.ident(it.next().unwrap());
+                let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
+                    self.idents(it.next().unwrap())
+                } else {
+                    vec![]
+                };
+                let rule = it.next().unwrap().into_inner().next().unwrap();
+                let op = match rule.as_rule() {
+                    Rule::cage_sums => CageOp::Sum,
+                    Rule::cage_multiplies => CageOp::Product,
+                    Rule::cage_differs => CageOp::Difference,
+                    Rule::cage_divides => CageOp::Quotient,
+                    _ => CageOp::Makes,
+                };
+                let target = rule.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap();
+                let target = self.expr(target)?;
+                let distinct = it.next().is_some();
+                StmtKind::Cage(CageDecl { region, params, op, target, distinct, span })
+            }
             other => unreachable!("not a statement: {other:?}"),
         };
         Ok(Stmt { kind, span })
@@ -373,7 +428,7 @@ impl Cx {
         let args =
             if it.peek().map(|p| p.as_rule()) == Some(Rule::args) { self.args(it.next().unwrap())? } else { vec![] };
         let colour = it.next().map(|p| self.expr(p)).transpose()?;
-        Ok(Cover { item, args, colour, span })
+        Ok(Cover { item, args, colour, span, each: None })
     }
 
     fn effect(&self, pair: Pair<Rule>) -> R<Spanned<EffectDecl>> {
@@ -440,6 +495,12 @@ impl Cx {
                 let span = self.span(&op).to(rhs.span);
                 let op = if op.as_rule() == Rule::op_neg { UnOp::Neg } else { UnOp::Not };
                 Ok(Expr { kind: ExprKind::Unary { op, operand: Box::new(rhs) }, span })
+            })
+            .map_postfix(|lhs, op| {
+                let lhs = lhs?;
+                let span = lhs.span.to(self.span(&op));
+                let indices = self.exprs(op)?;
+                Ok(Expr { kind: ExprKind::Index { base: Box::new(lhs), indices }, span })
             })
             .map_infix(|lhs, op, rhs| {
                 let (lhs, rhs) = (lhs?, rhs?);
@@ -606,6 +667,15 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_up
             | Rule::kw_until
             | Rule::kw_counted
+            | Rule::kw_grid
+            | Rule::kw_table
+            | Rule::kw_words
+            | Rule::kw_sums
+            | Rule::kw_multiplies
+            | Rule::kw_differs
+            | Rule::kw_divides
+            | Rule::kw_makes
+            | Rule::kw_different
     )
 }
 

@@ -1,0 +1,444 @@
+//! The exact-cover puzzles of the language's second part (grids of labels as data, arithmetic
+//! cages, counts and adjacency): each shipped spec is solved through the CLI, and its answer
+//! and its solution count are checked against a brute-force search written here from the
+//! puzzle's rules alone. `puzc compile --emit dlx` of each is read back and counted by the
+//! engine, so the lowered matrix itself is checked against the same brute force.
+
+#[path = "support/cli_common.rs"]
+mod common;
+
+use common::*;
+use puzc::ir::xcc::XccProblem;
+use puzc::solve::xcc::{Limits, count};
+
+/// A grid of `n` values per cell, filled by backtracking in the order `order` (reading
+/// order unless set): every region holds each value at most once, and `extra(grid, cell)`
+/// may refuse the value just written at `cell` (unwritten cells are 0). Counts solutions up
+/// to `limit`; keeps the first.
+struct Brute<'a> {
+    n: u8,
+    order: Vec<usize>,
+    regions_of: Vec<Vec<usize>>,
+    used: Vec<u32>,
+    grid: Vec<u8>,
+    givens: Vec<u8>,
+    extra: &'a dyn Fn(&[u8], usize) -> bool,
+    found: u64,
+    first: Option<Vec<u8>>,
+    limit: u64,
+}
+
+fn brute(
+    n: u8,
+    givens: &[u8],
+    regions: &[Vec<usize>],
+    order: Option<Vec<usize>>,
+    extra: &dyn Fn(&[u8], usize) -> bool,
+    limit: u64,
+) -> (u64, Option<Vec<u8>>) {
+    let mut regions_of = vec![Vec::new(); givens.len()];
+    for (k, r) in regions.iter().enumerate() {
+        for &c in r {
+            regions_of[c].push(k);
+        }
+    }
+    let order = order.unwrap_or_else(|| (0..givens.len()).collect());
+    let mut b = Brute {
+        n,
+        order,
+        regions_of,
+        used: vec![0; regions.len()],
+        grid: vec![0; givens.len()],
+        givens: givens.to_vec(),
+        extra,
+        found: 0,
+        first: None,
+        limit,
+    };
+    b.go(0);
+    (b.found, b.first)
+}
+
+impl Brute<'_> {
+    fn go(&mut self, at: usize) {
+        if self.found >= self.limit {
+            return;
+        }
+        if at == self.grid.len() {
+            self.found += 1;
+            self.first.get_or_insert_with(|| self.grid.clone());
+            return;
+        }
+        let cell = self.order[at];
+        for v in 1..=self.n {
+            if self.givens[cell] != 0 && self.givens[cell] != v {
+                continue;
+            }
+            let bit = 1u32 << v;
+            if self.regions_of[cell].iter().any(|&r| self.used[r] & bit != 0) {
+                continue;
+            }
+            self.grid[cell] = v;
+            if (self.extra)(&self.grid, cell) {
+                for &r in &self.regions_of[cell] {
+                    self.used[r] |= bit;
+                }
+                self.go(at + 1);
+                for &r in &self.regions_of[cell] {
+                    self.used[r] &= !bit;
+                }
+            }
+            self.grid[cell] = 0;
+        }
+    }
+}
+
+fn rows_cols(n: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+    out.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+    out
+}
+
+fn boxes(k: usize) -> Vec<Vec<usize>> {
+    let n = k * k;
+    (0..n).map(|b| (0..n).map(|i| (k * (b / k) + i / k) * n + k * (b % k) + i % k).collect()).collect()
+}
+
+/// The regions of a grid of letters: one per distinct letter.
+fn letter_regions(letters: &[Vec<char>]) -> Vec<Vec<usize>> {
+    let cols = letters[0].len();
+    let mut labels: Vec<char> = Vec::new();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (r, row) in letters.iter().enumerate() {
+        for (c, &l) in row.iter().enumerate() {
+            match labels.iter().position(|&x| x == l) {
+                Some(k) => out[k].push(r * cols + c),
+                None => {
+                    labels.push(l);
+                    out.push(vec![r * cols + c]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The text between `instance """` and `"""` of a shipped spec.
+fn instance_of(spec: &str) -> String {
+    let text = std::fs::read_to_string(root().join(spec)).unwrap();
+    let start = text.find("instance \"\"\"").expect("the spec has an instance") + 12;
+    let end = start + text[start..].find("\"\"\"").unwrap();
+    text[start..end].to_string()
+}
+
+/// Non-empty, non-comment lines of an instance.
+fn data_lines(text: &str) -> Vec<String> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+}
+
+/// A digit grid (`.` or `0` empty) as values, reading order.
+fn digits(lines: &[String]) -> Vec<u8> {
+    lines.iter().flat_map(|l| l.chars().map(|c| c.to_digit(10).unwrap_or(0) as u8)).collect()
+}
+
+/// puzc's filled grid (one line per row, one digit per cell).
+fn solved(out: &str) -> Vec<u8> {
+    out.lines().take_while(|l| !l.is_empty()).flat_map(|l| l.chars().map(|c| c.to_digit(10).unwrap() as u8)).collect()
+}
+
+/// Solutions of the lowered matrix, as `compile --emit dlx` prints it, counted by the engine.
+fn dlx_count(spec: &str, args: &[&str]) -> u64 {
+    let mut all = vec!["compile", spec, "--emit", "dlx"];
+    all.extend(args);
+    let text = run_ok(&all, None, 0);
+    let p = XccProblem::from_dlx_text(&text).expect("the emitted matrix reads back");
+    count(&p, &Limits::default()).solutions
+}
+
+/// Runs a shipped sudoku-like spec: its answer is the brute force's unique solution, and
+/// both the CLI and the emitted matrix count exactly one.
+fn check_unique(
+    spec: &str,
+    n: u8,
+    givens: &[u8],
+    regions: &[Vec<usize>],
+    order: Option<Vec<usize>>,
+    extra: &dyn Fn(&[u8], usize) -> bool,
+) {
+    let (found, first) = brute(n, givens, regions, order, extra, 2);
+    assert_eq!(found, 1, "{spec}: the brute force finds one solution");
+    let out = run_ok(&["solve", spec, "--unique"], None, 0);
+    assert_eq!(solved(&out), first.unwrap(), "{spec}: puzc's answer is the brute force's");
+    assert_eq!(run_ok(&["solve", spec, "--count"], None, 0).trim(), "1");
+    assert_eq!(dlx_count(spec, &[]), 1, "{spec}: the emitted matrix has one solution");
+}
+
+#[test]
+fn sudoku_x_matches_brute_force() {
+    let spec = "puzzles/sudoku-x.puz";
+    let givens = digits(&data_lines(&instance_of(spec)));
+    let mut regions = rows_cols(9);
+    regions.extend(boxes(3));
+    regions.push((0..9).map(|i| i * 9 + i).collect());
+    regions.push((0..9).map(|i| i * 9 + 8 - i).collect());
+    check_unique(spec, 9, &givens, &regions, None, &|_, _| true);
+}
+
+#[test]
+fn jigsaw_sudoku_matches_brute_force() {
+    let spec = "puzzles/jigsaw-sudoku.puz";
+    let lines = data_lines(&instance_of(spec));
+    let givens = digits(&lines[..9]);
+    let letters: Vec<Vec<char>> = lines[9..18].iter().map(|l| l.chars().collect()).collect();
+    let mut regions = rows_cols(9);
+    let pieces = letter_regions(&letters);
+    assert_eq!(pieces.len(), 9, "nine jigsaw regions");
+    assert!(pieces.iter().all(|p| p.len() == 9));
+    regions.extend(pieces);
+    check_unique(spec, 9, &givens, &regions, None, &|_, _| true);
+}
+
+/// Counting, not just solving: a small jigsaw Latin square with no givens, its regions read
+/// from an inline grid; every count equals the brute force's.
+#[test]
+fn jigsaw_latin_squares_count_like_brute_force() {
+    let shape = ["AABB", "ACCB", "DCCB", "DDDA"];
+    // `at most once` makes the pieces' items secondary: another lowering than the shipped specs.
+    let spec = format!(
+        r#"board g[4, 4] of 1..=4
+fill g
+grid shape[4, 4] = """
+{}
+"""
+region row(r) = {{ (r, c) for c in 0..4 }} for r in 0..4
+region col(c) = {{ (r, c) for r in 0..4 }} for c in 0..4
+region piece from shape
+each row, col holds each value exactly once
+each piece holds each value at most once
+"#,
+        shape.join("\n")
+    );
+    let dir = scratch("jigsaw-latin");
+    let file = write(&dir, "j.puz", &spec);
+    let letters: Vec<Vec<char>> = shape.iter().map(|l| l.chars().collect()).collect();
+    let mut regions = rows_cols(4);
+    regions.extend(letter_regions(&letters));
+    let (want, _) = brute(4, &[0; 16], &regions, None, &|_, _| true, u64::MAX);
+    assert!(want > 1, "a case with several solutions");
+    assert_eq!(run_ok(&["solve", &file, "--count"], None, 0).trim(), want.to_string());
+    assert_eq!(dlx_count(&file, &[]), want);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arithmetic cages: killer sudoku and KenKen.
+
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+/// A cage of cells with its rule, as the puzzles state it.
+struct TestCage {
+    cells: Vec<usize>,
+    op: Op,
+    target: i64,
+    distinct: bool,
+}
+
+/// Whether the cage's values, all known, meet its rule (`-` and `/` on two cells: the
+/// larger less, or divided by, the smaller; a single cell holds its target).
+fn cage_ok(cage: &TestCage, vals: &[i64]) -> bool {
+    if cage.distinct {
+        let mut v = vals.to_vec();
+        v.sort();
+        v.dedup();
+        if v.len() != vals.len() {
+            return false;
+        }
+    }
+    let (hi, lo) = (*vals.iter().max().unwrap(), *vals.iter().min().unwrap());
+    match (cage.op, vals.len()) {
+        (_, 1) => vals[0] == cage.target,
+        (Op::Add, _) => vals.iter().sum::<i64>() == cage.target,
+        (Op::Mul, _) => vals.iter().product::<i64>() == cage.target,
+        (Op::Sub, 2) => hi - lo == cage.target,
+        (Op::Div, 2) => hi % lo == 0 && hi / lo == cage.target,
+        _ => panic!("- and / cages have two cells here"),
+    }
+}
+
+/// The brute force's check after writing `cell`: every cage whose cells are all written meets
+/// its rule; a sum cage never exceeds its target while it fills up (values are positive).
+/// Cells cage by cage, for the brute force to meet each cage's rule as soon as possible.
+fn cage_order(cages: &[TestCage]) -> Option<Vec<usize>> {
+    Some(cages.iter().flat_map(|c| c.cells.iter().copied()).collect())
+}
+
+fn cages_hold(cages: &[TestCage], grid: &[u8], cell: usize) -> bool {
+    cages.iter().filter(|c| c.cells.contains(&cell)).all(|c| {
+        let vals: Vec<i64> = c.cells.iter().filter(|&&x| grid[x] != 0).map(|&x| grid[x] as i64).collect();
+        if vals.len() < c.cells.len() {
+            return !matches!(c.op, Op::Add) || vals.iter().sum::<i64>() < c.target;
+        }
+        cage_ok(c, &vals)
+    })
+}
+
+/// Reads a cage grid (one label per cell) and a `label clue` line per cage, as the shipped
+/// specs do: clue `s` for killer sums, `11+` / `2/` / `20x` / `3-` / `5` for KenKen.
+fn read_cages(label_rows: &[String], clue_lines: &[String], distinct: bool) -> Vec<TestCage> {
+    let letters: Vec<Vec<char>> = label_rows.iter().map(|l| l.chars().collect()).collect();
+    let regions = letter_regions(&letters);
+    let mut labels: Vec<char> = Vec::new();
+    for row in &letters {
+        for &l in row {
+            if !labels.contains(&l) {
+                labels.push(l);
+            }
+        }
+    }
+    assert_eq!(clue_lines.len(), labels.len(), "one clue per cage");
+    let mut cages = Vec::new();
+    for line in clue_lines {
+        let (label, clue) = line.split_once(' ').unwrap();
+        let k = labels.iter().position(|&l| l.to_string() == label).expect("a clue for a known cage");
+        let digits: String = clue.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let op = match &clue[digits.len()..] {
+            "" | "+" => Op::Add,
+            "-" => Op::Sub,
+            "x" => Op::Mul,
+            "/" => Op::Div,
+            other => panic!("unknown operation {other}"),
+        };
+        cages.push(TestCage { cells: regions[k].clone(), op, target: digits.parse().unwrap(), distinct });
+    }
+    cages
+}
+
+#[test]
+fn killer_sudoku_matches_brute_force() {
+    let spec = "puzzles/killer-sudoku.puz";
+    let lines = data_lines(&instance_of(spec));
+    let cages = read_cages(&lines[..9], &lines[9..], true);
+    assert_eq!(cages.iter().map(|c| c.cells.len()).sum::<usize>(), 81);
+    let mut regions = rows_cols(9);
+    regions.extend(boxes(3));
+    check_unique(spec, 9, &[0; 81], &regions, cage_order(&cages), &|g, cell| cages_hold(&cages, g, cell));
+}
+
+#[test]
+fn kenken_matches_brute_force() {
+    let spec = "puzzles/kenken.puz";
+    let lines = data_lines(&instance_of(spec));
+    let n: usize = lines[0].parse().unwrap();
+    let cages = read_cages(&lines[1..=n], &lines[n + 1..], false);
+    assert!(cages.iter().any(|c| matches!(c.op, Op::Sub)) && cages.iter().any(|c| matches!(c.op, Op::Div)));
+    check_unique(spec, n as u8, &vec![0; n * n], &rows_cols(n), cage_order(&cages), &|g, cell| cages_hold(&cages, g, cell));
+}
+
+/// A random n×n Latin square (a cyclic one with rows, columns and symbols shuffled).
+fn random_latin(rng: &mut Rng, n: usize) -> Vec<u8> {
+    let (mut rows, mut cols, mut syms): (Vec<usize>, Vec<usize>, Vec<u8>) =
+        ((0..n).collect(), (0..n).collect(), (1..=n as u8).collect());
+    rng.shuffle(&mut rows);
+    rng.shuffle(&mut cols);
+    rng.shuffle(&mut syms);
+    (0..n * n).map(|i| syms[(rows[i / n] + cols[i % n]) % n]).collect()
+}
+
+/// Random connected cages of 1 to `max` cells over an n×n board, as label rows.
+fn random_cage_labels(rng: &mut Rng, n: usize, max: usize) -> Vec<String> {
+    const LABELS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut lab = vec![usize::MAX; n * n];
+    let mut k = 0;
+    for start in 0..n * n {
+        if lab[start] != usize::MAX {
+            continue;
+        }
+        let size = 1 + rng.below(max);
+        let mut cage = vec![start];
+        lab[start] = k;
+        while cage.len() < size {
+            let free: Vec<usize> = cage
+                .iter()
+                .flat_map(|&c| {
+                    let (r, col) = (c / n, c % n);
+                    [(r + 1, col), (r, col + 1), (r.wrapping_sub(1), col), (r, col.wrapping_sub(1))]
+                })
+                .filter(|&(r, c)| r < n && c < n && lab[r * n + c] == usize::MAX)
+                .map(|(r, c)| r * n + c)
+                .collect();
+            if free.is_empty() {
+                break;
+            }
+            let c = free[rng.below(free.len())];
+            lab[c] = k;
+            cage.push(c);
+        }
+        k += 1;
+    }
+    (0..n).map(|r| (0..n).map(|c| LABELS[lab[r * n + c]] as char).collect()).collect()
+}
+
+/// Random KenKen and killer-style puzzles on small boards, their clues taken from a random
+/// Latin square: puzc's solution counts (CLI and emitted matrix) equal the brute force's.
+#[test]
+fn random_cage_puzzles_count_like_brute_force() {
+    let mut rng = Rng::new(10);
+    let dir = scratch("cages");
+    for round in 0..12 {
+        let n = 4 + round % 2;
+        let square = random_latin(&mut rng, n);
+        let labels = random_cage_labels(&mut rng, n, 4);
+        let letters: Vec<Vec<char>> = labels.iter().map(|l| l.chars().collect()).collect();
+        let regions = letter_regions(&letters);
+        // KenKen clues: any operation that fits; killer-style: sums of distinct-valued cages.
+        let killer = round % 3 == 2;
+        let mut clues = Vec::new();
+        for cells in &regions {
+            let vals: Vec<i64> = cells.iter().map(|&c| square[c] as i64).collect();
+            let (hi, lo) = (*vals.iter().max().unwrap(), *vals.iter().min().unwrap());
+            let clue = match (vals.len(), rng.below(4)) {
+                _ if killer => format!("{}", vals.iter().sum::<i64>()),
+                (1, _) => format!("{}", vals[0]),
+                (2, 0) => format!("{}-", hi - lo),
+                (2, 1) if hi % lo == 0 => format!("{}/", hi / lo),
+                (_, 2) => format!("{}x", vals.iter().product::<i64>()),
+                _ => format!("{}+", vals.iter().sum::<i64>()),
+            };
+            clues.push(format!("{} {clue}", letters[cells[0] / n][cells[0] % n]));
+        }
+        let (spec, text) = if killer {
+            // Killer cages must not repeat a value: the Latin square may, so these cages
+            // are checked as sums without all-different — a third rule.
+            let spec = format!(
+                r#"board g[{n}, {n}] of 1..={n}
+fill g
+grid cages[{n}, {n}] from instance
+table total[len(labels(cages))] from instance
+region row(r) = {{ (r, c) for c in 0..{n} }} for r in 0..{n}
+region col(c) = {{ (r, c) for r in 0..{n} }} for c in 0..{n}
+each row, col holds each value exactly once
+region cage from cages
+each cage(l) sums to total[l]
+"#
+            );
+            (spec, format!("{}\n{}\n", labels.join("\n"), clues.join("\n")))
+        } else {
+            let spec = std::fs::read_to_string(root().join("puzzles/kenken.puz")).unwrap();
+            let spec = spec[..spec.find("instance \"\"\"").unwrap()].to_string();
+            (spec, format!("{n}\n{}\n{}\n", labels.join("\n"), clues.join("\n")))
+        };
+        let file = write(&dir, &format!("c{round}.puz"), &spec);
+        let inst = write(&dir, &format!("c{round}.txt"), &text);
+        let cages = read_cages(&labels, &clues, false);
+        let (want, _) = brute(n as u8, &vec![0; n * n], &rows_cols(n), cage_order(&cages), &|g, cell| cages_hold(&cages, g, cell), 100_000);
+        assert!(want >= 1, "round {round}: the planted square solves it");
+        let got = run_ok(&["solve", &file, "--count", "--instance", &inst], None, 0);
+        assert_eq!(got.trim(), want.to_string(), "round {round}:\n{spec}\n{text}");
+        assert_eq!(dlx_count(&file, &["--instance", &inst]), want, "round {round}: the emitted matrix");
+    }
+}
