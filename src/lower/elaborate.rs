@@ -567,10 +567,11 @@ impl Elab<'_> {
                 .label("too many options")
                 .help("shrink the `for` ranges, or raise the limit with `--max-options`")
         };
-        // Without a `where`, a clause of known size that cannot fit fails before building any.
+        // Without a `where`, a clause of known size that cannot fit fails before building any
+        // (past the expansion budget, `for_each` says so itself).
         if let Some(c) = &o.each
             && c.filter.is_none()
-            && self.env.bindings(c).is_some_and(|n| n > room as u64)
+            && self.env.bindings(c).is_some_and(|n| n > room as u64 && n <= self.env.budget)
         {
             return Err(too_many());
         }

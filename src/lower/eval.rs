@@ -227,7 +227,9 @@ impl Env {
         f: &mut dyn FnMut(&mut Env) -> R<()>,
     ) -> R<()> {
         if known.is_some_and(|n| n > self.budget) {
-            return Err(too_large(clause.span));
+            // One binder is blamed by its range; several by the clause, since their product is.
+            let span = if let [one] = &clause.binders[..] { one.source.span } else { clause.span };
+            return Err(too_large(span));
         }
         self.bind_from(&clause.binders, clause, f)
     }
