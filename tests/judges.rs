@@ -6,7 +6,7 @@
 //! - `poj2676.out`, `poj3076.out`: the sample outputs of POJ 2676 and POJ 3076 (the latter with
 //!   the blank line after each grid that the judge requires, SEEDS-NOTES.md).
 //! - `noip2011_mayan.out`: the sample output of NOIP 2011 "Mayan game" (Luogu P1312).
-//! - `uva211.out`: the output of the seed program `tests/seeds/uva211_seed.cpp` on the sample
+//! - `uva211.out`: the output of the UVA 211 seed program (`../shared/seeds/003_*.txt`) on the sample
 //!   input (its format is the one SEEDS-NOTES.md settles), with the two maps of layout 2 put in
 //!   the order of the official sample output (horizontal placements first), which is the only
 //!   difference between the seed and the official sample.
