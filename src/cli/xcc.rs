@@ -1,13 +1,13 @@
 //! `solve`, `check` and `compile` for exact-cover specs.
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
+use crate::ir::fill::FillShape;
 use crate::lower::elaborate::Elab;
+use crate::lower::fill::lower_fill;
+use crate::lower::model::Model;
 use crate::lower::xcc::{Lowered, lower};
 use crate::render;
 use crate::render::template::CaseData;
-use crate::ir::fill::FillShape;
-use crate::lower::fill::lower_fill;
-use crate::lower::model::Model;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
 use crate::solve::verify::verify;

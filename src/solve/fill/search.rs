@@ -93,7 +93,6 @@ pub fn solve(grid: &Grid, given: &[Option<u8>], limits: &Limits, on_solution: &m
     stats
 }
 
-
 fn single(m: u64) -> bool {
     m & m.wrapping_sub(1) == 0
 }
