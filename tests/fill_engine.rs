@@ -24,7 +24,10 @@ const MAX_OPTIONS: usize = 1 << 20;
 /// A sudoku-like spec: `n` values, the regions given as spec text, an empty instance.
 fn spec(n: usize, regions: &str) -> String {
     let empty = vec!["."; n].join(" ");
-    let rows = vec![empty; n].join("\n");
+    spec_with_instance(n, regions, &vec![empty; n].join("\n"))
+}
+
+fn spec_with_instance(n: usize, regions: &str, rows: &str) -> String {
     format!(
         "puzzle \"t\"\nlet n = {n}\nboard grid[n, n] of 1..=n\nfill grid\ngiven grid from instance\n\
          region row(r) = {{ (r, c) for c in 0..n }} for r in 0..n\n\
@@ -307,4 +310,39 @@ fn fill_shape_is_refused_outside_its_form() {
     let sudoku = model_of(&layouts()[2].1);
     assert!(lower_fill(&sudoku, 81 * 9 - 1).is_none());
     assert!(lower_fill(&sudoku, 81 * 9).is_some());
+}
+
+/// `--all` shows filled grids in one order whichever engine found them: the fill engine
+/// (one thread) and exact cover (split over two threads) print the same bytes, grids
+/// sorted by their values in reading order.
+#[test]
+fn all_prints_the_same_sorted_grids_from_both_engines() {
+    let dir = std::env::temp_dir().join(format!("puzc-fill-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("latin4.puz");
+    std::fs::write(
+        &spec,
+        spec_with_instance(4, "each row, col holds each value exactly once", "1 . . .\n. . . .\n. . 3 .\n. . . ."),
+    )
+    .unwrap();
+    let run = |threads: &str| {
+        let out = assert_cmd::Command::cargo_bin("puzc")
+            .unwrap()
+            .args(["solve", spec.to_str().unwrap(), "--all", "--stats", "--threads", threads])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    };
+    let ((one, stats_one), (two, stats_two)) = (run("1"), run("2"));
+    assert!(stats_one.contains("(fill engine)"), "{stats_one}");
+    assert!(stats_two.contains("primary"), "{stats_two}");
+    assert_eq!(one, two);
+    let grids: Vec<&str> = one.trim_end().split("\n\n").collect();
+    let (last, grids) = grids.split_last().unwrap();
+    // Their number against the printed total, and their order.
+    assert!(last.ends_with(&format!("{} solutions", grids.len())), "{last}");
+    assert!(grids.len() > 2);
+    assert!(grids.windows(2).all(|w| w[0] < w[1]), "grids are not in reading order of their values");
+    std::fs::remove_dir_all(&dir).ok();
 }

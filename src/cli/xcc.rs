@@ -255,6 +255,8 @@ fn text_output(
 /// starts a piece in both, and the one whose piece reaches less far (right before down)
 /// comes first: the order of a search that fills the first empty cell in reading order.
 ///
+/// Filled grids are compared by their values (indices in declared order) in reading order.
+///
 /// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
 /// (a shorter list that is a prefix of a longer one still comes first).
 fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
@@ -275,6 +277,10 @@ fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
     }
     start.push(sorted.len());
     let mut key = Vec::with_capacity(cells + ans.placed.iter().map(|p| p.cells.len() * p.cells.len()).sum::<usize>());
+    // A filled grid comes first by its values in reading order, whichever engine found it.
+    if let Some(fill) = &ans.fill {
+        key.extend(fill.iter().map(|v| v.map_or(0, |v| v as u32 + 1)));
+    }
     for piece in on {
         key.extend(piece.map_or(&[][..], |k| &sorted[start[k]..start[k + 1]]));
         key.push(0);
