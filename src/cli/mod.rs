@@ -1,6 +1,7 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
 pub mod exit;
+mod fmt;
 mod moves;
 mod xcc;
 
@@ -88,6 +89,7 @@ pub fn run(cli: Cli) -> Exit {
             exit
         }
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }
 
