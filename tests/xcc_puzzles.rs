@@ -336,7 +336,9 @@ fn kenken_matches_brute_force() {
     let n: usize = lines[0].parse().unwrap();
     let cages = read_cages(&lines[1..=n], &lines[n + 1..], false);
     assert!(cages.iter().any(|c| matches!(c.op, Op::Sub)) && cages.iter().any(|c| matches!(c.op, Op::Div)));
-    check_unique(spec, n as u8, &vec![0; n * n], &rows_cols(n), cage_order(&cages), &|g, cell| cages_hold(&cages, g, cell));
+    check_unique(spec, n as u8, &vec![0; n * n], &rows_cols(n), cage_order(&cages), &|g, cell| {
+        cages_hold(&cages, g, cell)
+    });
 }
 
 /// A random n×n Latin square (a cyclic one with rows, columns and symbols shuffled).
@@ -435,7 +437,14 @@ each cage(l) sums to total[l]
         let file = write(&dir, &format!("c{round}.puz"), &spec);
         let inst = write(&dir, &format!("c{round}.txt"), &text);
         let cages = read_cages(&labels, &clues, false);
-        let (want, _) = brute(n as u8, &vec![0; n * n], &rows_cols(n), cage_order(&cages), &|g, cell| cages_hold(&cages, g, cell), 100_000);
+        let (want, _) = brute(
+            n as u8,
+            &vec![0; n * n],
+            &rows_cols(n),
+            cage_order(&cages),
+            &|g, cell| cages_hold(&cages, g, cell),
+            100_000,
+        );
         assert!(want >= 1, "round {round}: the planted square solves it");
         let got = run_ok(&["solve", &file, "--count", "--instance", &inst], None, 0);
         assert_eq!(got.trim(), want.to_string(), "round {round}:\n{spec}\n{text}");

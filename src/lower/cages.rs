@@ -67,8 +67,7 @@ pub fn add_items(model: &Model, b: &mut XccBuilder, diags: &mut Diagnostics) -> 
         let name = cage.name.replace(' ', "");
         choice.push(b.add_primary(&name, 1, 1));
         let first = if cage.distinct {
-            let ids: Vec<ItemId> =
-                board.values.iter().map(|v| b.add_primary(format!("{name}#{v}"), 1, 1)).collect();
+            let ids: Vec<ItemId> = board.values.iter().map(|v| b.add_primary(format!("{name}#{v}"), 1, 1)).collect();
             ids[0]
         } else {
             let ids: Vec<ItemId> = (0..cage.cells.len()).map(|i| b.add_secondary(format!("{name}@{i}"))).collect();
