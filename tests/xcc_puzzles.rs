@@ -18,6 +18,8 @@ use puzc::solve::xcc::{Limits, count};
 struct Brute<'a> {
     n: u8,
     order: Vec<usize>,
+    /// No order given: fill the empty cell with the fewest values left first.
+    mrv: bool,
     regions_of: Vec<Vec<usize>>,
     used: Vec<u32>,
     grid: Vec<u8>,
@@ -42,10 +44,12 @@ fn brute(
             regions_of[c].push(k);
         }
     }
-    let order = order.unwrap_or_else(|| (0..givens.len()).collect());
+    let mrv = order.is_none();
+    let order = order.unwrap_or_default();
     let mut b = Brute {
         n,
         order,
+        mrv,
         regions_of,
         used: vec![0; regions.len()],
         grid: vec![0; givens.len()],
@@ -60,6 +64,20 @@ fn brute(
 }
 
 impl Brute<'_> {
+    /// The empty cell with the fewest values its regions still allow.
+    fn fewest_candidates(&self) -> usize {
+        let mut best = (u32::MAX, 0);
+        for cell in (0..self.grid.len()).filter(|&c| self.grid[c] == 0) {
+            let used = self.regions_of[cell].iter().fold(0u32, |m, &r| m | self.used[r]);
+            let allowed = |v: &u8| used & (1 << v) == 0 && (self.givens[cell] == 0 || self.givens[cell] == *v);
+            let left = (1..=self.n).filter(allowed).count() as u32;
+            if left < best.0 {
+                best = (left, cell);
+            }
+        }
+        best.1
+    }
+
     fn go(&mut self, at: usize) {
         if self.found >= self.limit {
             return;
@@ -69,7 +87,7 @@ impl Brute<'_> {
             self.first.get_or_insert_with(|| self.grid.clone());
             return;
         }
-        let cell = self.order[at];
+        let cell = if self.mrv { self.fewest_candidates() } else { self.order[at] };
         for v in 1..=self.n {
             if self.givens[cell] != 0 && self.givens[cell] != v {
                 continue;

@@ -112,6 +112,10 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
     if words.iter().any(|w| w == "a statement") {
         words.retain(|w| !STATEMENT_KEYWORDS.iter().any(|k| *w == format!("`{k}`")));
     }
+    // Where an operator may follow, `[` is indexing: one of the operators.
+    if words.iter().any(|w| w == "an operator") {
+        words.retain(|w| w != "`[`");
+    }
     // A token already named inside a phrase ("a placement option (`rotate`, ...)") is said once.
     let all = words.clone();
     words.retain(|w| {
@@ -305,7 +309,7 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::shape => "a shape (a picture string or a list of cells)",
         Rule::binder | Rule::pattern => "a name to bind",
         Rule::cover | Rule::item_decl | Rule::cover_each => "an item",
-        Rule::index => "`[`",
+        Rule::index => "an operator",
         Rule::cage_rule
         | Rule::cage_sums
         | Rule::cage_multiplies
