@@ -65,7 +65,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         };
         exit = s.print_case(exit, template, &data);
     } else {
-        print_default(s, k, elab, args, &low, &out, exit);
+        if let Err(e) = print_default(s, k, elab, args, &low, &out, exit) {
+            return e;
+        }
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
@@ -134,7 +136,7 @@ fn print_default(
     low: &LoweredMoves,
     out: &moves::Outcome,
     exit: Exit,
-) {
+) -> Result<(), Exit> {
     let p = &low.problem;
     let lines: Vec<String> = out
         .solution
@@ -149,6 +151,16 @@ fn print_default(
             } else {
                 s.print_block(&lines.iter().map(|l| format!("{l}\n")).collect::<String>());
             }
+        }
+        Format::Svg => {
+            let pictures = out.solution.as_ref().map(|sol| {
+                let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
+                let captions: Vec<String> = (sol.iter().zip(&lines))
+                    .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+                    .collect();
+                crate::render::svg::moves_answer(&elab.model.title, p, on, sol, &captions)
+            });
+            super::pictures::emit(s, args, k, pictures.into_iter().collect())?;
         }
         Format::Json => {
             let moves: Vec<serde_json::Value> = out
@@ -177,4 +189,5 @@ fn print_default(
             );
         }
     }
+    Ok(())
 }
