@@ -126,6 +126,7 @@ impl Session {
             ColourMode::Auto => std::io::stderr().is_terminal(),
         };
         let style = Style { colour, width: 100 };
+        crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
