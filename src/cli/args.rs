@@ -33,9 +33,9 @@ pub struct CommonArgs {
     /// Maximum number of bindings all `for` clauses of one instance may produce.
     #[arg(long, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET)]
     pub max_expansion: u64,
-    /// Maximum number of exact-cover options one instance may lower to.
-    #[arg(long, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS)]
-    pub max_options: usize,
+    /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
+    #[arg(long, value_name = "N")]
+    pub max_options: Option<usize>,
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,

@@ -15,7 +15,7 @@ use std::time::Instant;
 const VERIFY_WHEN_COUNTING: u64 = 1000;
 
 fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
-    lower(&elab.model, s.common.max_options).map_err(|d| s.fail(&d))
+    lower(&elab.model, s.common.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS)).map_err(|d| s.fail(&d))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -34,14 +34,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     };
     let lowered_at = started.elapsed();
     let model = &elab.model;
-    let mode = if args.all {
-        AnswerMode::All
-    } else if args.count {
-        AnswerMode::Count
-    } else if args.unique {
-        AnswerMode::Unique
-    } else {
-        model.answer.unwrap_or(AnswerMode::First)
+    let mode = match super::answer_mode(args, model.answer) {
+        Ok(m) => m,
+        Err(e) => return e,
     };
     let limits = Limits {
         max_solutions: match mode {
@@ -99,14 +94,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if let (Some(template), Format::Text, false) = (&s.template, args.format, args.all || args.count || args.unique) {
         let data = CaseData {
             case: k,
-            count: stats.solutions,
+            count: stats.solutions.into(),
             globals: super::globals_as_text(elab),
             given: render::text::given_grid(model),
             solutions: {
                 let labels = render::text::Labels::new(model);
                 answers.iter().filter_map(|a| labels.answer_grid(model, a)).collect()
             },
-            moves: None,
+            move_lists: Vec::new(),
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
         s.print_case(exit, template, &data);
