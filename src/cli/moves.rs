@@ -66,7 +66,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
     // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
     let count = found.count.map(|c| args.limit.map_or(c, |l| c.min(l.into())));
-    let exit = match (mode, count) {
+    let mut exit = match (mode, count) {
         _ if limited && (mode != AnswerMode::First || found.solutions.is_empty()) => Exit::Limit,
         (AnswerMode::Unique, Some(n)) if n > 1 => Exit::NotUnique,
         // A finished count is an answer, even when it is 0.
@@ -86,7 +86,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             answered: !found.solutions.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
             move_lists,
         };
-        s.print_case(exit, template, &data);
+        exit = s.print_case(exit, template, &data);
     } else {
         print_default(s, k, elab, args, &low, &found, mode, count, exit);
     }
