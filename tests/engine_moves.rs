@@ -132,6 +132,38 @@ fn clear_groups_and_remove_group() {
 }
 
 #[test]
+fn empty_lines_close_in_each_direction() {
+    let g = ["1..2", "...3", "1..4"];
+    // Columns: the two empty middle columns vanish; the others keep their order.
+    assert_eq!(after(&g, vec![Rule::Close(Dir::Left)], NOOP()), ["12..", ".3..", "14.."]);
+    assert_eq!(after(&g, vec![Rule::Close(Dir::Right)], NOOP()), ["..12", "...3", "..14"]);
+    let h = ["....", "12..", "....", "3..4", "...."];
+    assert_eq!(after(&h, vec![Rule::Close(Dir::Up)], NOOP()), ["12..", "3..4", "....", "....", "...."]);
+    assert_eq!(after(&h, vec![Rule::Close(Dir::Down)], NOOP()), ["....", "....", "....", "12..", "3..4"]);
+    // SameGame: blocks fall, then an emptied column closes, then nothing more changes.
+    let s = ["1.2", "1.2", "3.2"];
+    let rules = vec![Rule::Gravity(Dir::Down), Rule::Close(Dir::Left)];
+    assert_eq!(after(&s, rules.clone(), set(0, 0)), [".2.", "12.", "32."]);
+    // Nothing to close: no change.
+    assert_eq!(after(&["12", "34"], rules, NOOP()), ["12", "34"]);
+}
+
+#[test]
+fn goal_conditions_are_all_comparisons() {
+    let mut p = blank(1, 3, vec![1, 2, 0]);
+    p.goal = Goal::All(vec![
+        cmp(Operand::Cell(0), CmpOp::Ne, Operand::Const(2)),
+        cmp(Operand::Cell(1), CmpOp::Gt, Operand::Cell(2)),
+    ]);
+    assert!(puzc::solve::moves::goal_holds(&p, &[1, 2, 0]));
+    assert!(!puzc::solve::moves::goal_holds(&p, &[2, 2, 0]));
+    assert!(!puzc::solve::moves::goal_holds(&p, &[1, 2, 2]));
+    p.validate().unwrap();
+    p.goal = Goal::All(vec![Cond::GroupAtLeast { cell: 0, min: 2 }]);
+    assert!(p.validate().is_err(), "a goal holds comparisons only");
+}
+
+#[test]
 fn effects_are_simultaneous() {
     // a := b, b := a reads the state before the move: a swap, not a copy.
     let mut p = blank(1, 2, vec![1, 2]);
@@ -567,7 +599,7 @@ fn random_problem(rng: &mut mayan::Rng) -> MoveProblem {
             .iter()
             .filter_map(|r| match r {
                 Rule::ClearRuns { min } | Rule::ClearGroups { min } => Some(*min),
-                Rule::Gravity(_) => None,
+                Rule::Gravity(_) | Rule::Close(_) => None,
             })
             .min();
     }

@@ -116,10 +116,17 @@ fn eight_puzzle_fewest_moves() {
     }
 }
 
-/// SameGame by a breadth-first search written here: the fewest clicks to clear the board and
-/// the number of shortest click sequences (a click names a cell, so the cells of one group
-/// are different clicks). `close_columns`: an emptied column closes to the left.
-fn samegame_reference(start: &[u8], rows: usize, cols: usize, close_columns: bool) -> Option<(usize, u128)> {
+/// SameGame by a breadth-first search written here: the fewest clicks to reach a position
+/// where `done` holds and the number of shortest click sequences (a click names a cell, so
+/// the cells of one group are different clicks). `close_columns`: an emptied column closes
+/// to the left.
+fn samegame_reference(
+    start: &[u8],
+    rows: usize,
+    cols: usize,
+    close_columns: bool,
+    done: &dyn Fn(&[u8]) -> bool,
+) -> Option<(usize, u128)> {
     let group = |g: &[u8], s: usize| -> Vec<usize> {
         let mut seen = vec![false; g.len()];
         let mut todo = vec![s];
@@ -170,7 +177,7 @@ fn samegame_reference(start: &[u8], rows: usize, cols: usize, close_columns: boo
     // Layer by layer, with the number of shortest paths to each position.
     let mut layer: HashMap<Vec<u8>, u128> = HashMap::from([(start.to_vec(), 1)]);
     for depth in 0.. {
-        let solved: u128 = layer.iter().filter(|(s, _)| s.iter().all(|&v| v == 0)).map(|(_, n)| n).sum();
+        let solved: u128 = layer.iter().filter(|(s, _)| done(s)).map(|(_, n)| n).sum();
         if solved > 0 {
             return Some((depth, solved));
         }
@@ -201,18 +208,54 @@ fn samegame_reference(start: &[u8], rows: usize, cols: usize, close_columns: boo
     unreachable!()
 }
 
-/// SameGame without column shifts: the fewest clicks and how many shortest click sequences
-/// there are, by the reference search above.
+/// `puzzles/samegame.puz` with some lines replaced, in a temporary file.
+fn samegame_with(replace: &[(&str, &str)], name: &str) -> std::path::PathBuf {
+    let mut spec = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/samegame.puz")).unwrap();
+    for (a, b) in replace {
+        assert!(spec.contains(a), "{a}");
+        spec = spec.replace(a, b);
+    }
+    let path = std::env::temp_dir().join(format!("puzc-{}-{name}.puz", std::process::id()));
+    std::fs::write(&path, spec).unwrap();
+    path
+}
+
+/// SameGame as usually played (empty columns close to the left), the variant without
+/// closing, and a goal that is a condition over the board: the fewest clicks and the number
+/// of shortest click sequences, by the reference search above.
 #[test]
 fn samegame_fewest_clicks() {
     let start: Vec<u8> = vec![1, 2, 2, 3, 3, 1, 1, 2, 3, 1, 2, 2, 1, 1, 1, 3, 3, 2, 2, 1];
-    let (best, ways) = samegame_reference(&start, 4, 5, false).unwrap();
+    let empty = |s: &[u8]| s.iter().all(|&v| v == 0);
+    let (best, ways) = samegame_reference(&start, 4, 5, true, &empty).unwrap();
     let (code, out) = puzc(&["solve", "puzzles/samegame.puz"], None);
     assert_eq!(code, 0);
     assert_eq!(moves_of(&out).len(), best);
     let (code, out) = puzc(&["solve", "puzzles/samegame.puz", "--count"], None);
-    assert_eq!(code, 0);
-    assert_eq!(out, format!("{ways}\n"));
+    assert_eq!((code, out), (0, format!("{ways}\n")));
+    // Without closing, the answer differs on this board: closing is a rule of its own.
+    let (best_open, ways_open) = samegame_reference(&start, 4, 5, false, &empty).unwrap();
+    assert_ne!((best, ways), (best_open, ways_open));
+    let open = samegame_with(&[(", close columns left", "")], "open");
+    let (code, out) = puzc(&["solve", open.to_str().unwrap(), "--count"], None);
+    assert_eq!((code, out), (0, format!("{ways_open}\n")));
+    let (code, out) = puzc(&["solve", open.to_str().unwrap()], None);
+    std::fs::remove_file(&open).unwrap();
+    assert_eq!((code, moves_of(&out).len()), (0, best_open));
+    // `goal for ... when ...`: no block of colour 1 left, and the bottom-right cell empty.
+    let cond = samegame_with(
+        &[("goal empty", "goal for r in 0..4, c in 0..5 when blocks(r, c) != 1 and blocks(3, 4) == 0")],
+        "cond",
+    );
+    let done = |s: &[u8]| s.iter().all(|&v| v != 1) && s[19] == 0;
+    let (best_c, ways_c) = samegame_reference(&start, 4, 5, true, &done).unwrap();
+    let (code, out) = puzc(&["solve", cond.to_str().unwrap(), "--count"], None);
+    let (code2, first) = puzc(&["solve", cond.to_str().unwrap()], None);
+    std::fs::remove_file(&cond).unwrap();
+    assert_eq!((code, out), (0, format!("{ways_c}\n")));
+    assert_eq!((code2, moves_of(&first).len()), (0, best_c));
+    eprintln!("samegame: closing {best} clicks, {ways} ways; open {best_open}, {ways_open}; condition {best_c}, {ways_c}");
+    assert_ne!((best_c, ways_c), (best, ways), "the condition should be a different goal");
 }
 
 // ---------------------------------------------------------------- counting and listing

@@ -196,6 +196,7 @@ fn rule_name(r: &crate::ir::moves::Rule) -> String {
         Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
         Rule::ClearRuns { min } => format!("clear runs >= {min}"),
         Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+        Rule::Close(d) => crate::ir::moves::close_name(*d),
     }
 }
 
