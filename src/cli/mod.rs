@@ -119,6 +119,7 @@ impl Session {
             ColourMode::Auto => std::io::stderr().is_terminal(),
         };
         let style = Style { colour, width: 100 };
+        crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
@@ -262,7 +263,7 @@ impl Session {
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
             work: self.common.max_expansion,
-            options: self.common.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS),
+            options: self.common.max_options(),
             ..ExpandLimits::default()
         };
         let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
