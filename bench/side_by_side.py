@@ -3,8 +3,8 @@
 
     python3 bench/side_by_side.py [--runs N] [--only ROW,...] [--mayan-boards N] [--no-build]
 
-From a clean clone: builds puzc and examples/dlx_crate.rs in release (cargo), builds the seed
-programs of tests/seeds/ with g++ -O2, generates the inputs with fixed seeds (into
+From a clean clone: builds puzc and examples/dlx_crate.rs in release (cargo), cuts the seed
+programs out of ../shared/seeds/ (tests/support/seeds.py) and builds them with g++ -O2, generates the inputs with fixed seeds (into
 target/side_by_side/), then runs every pair of processes on the same input, alternating which
 goes first, at least 5 times, and prints the median CPU time (user + sys, from os.wait4's
 rusage), the median peak RSS (ru_maxrss) and their ratios. A missing tool or seed prints a
@@ -35,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / "data"
-SEEDS = ROOT / "tests" / "seeds"
+SEED_SCRIPT = ROOT / "tests" / "support" / "seeds.py"
 
 
 def note(msg):
@@ -161,9 +161,10 @@ def build_puzc(no_build=False):
 
 
 def build_seed(name, work):
-    src = SEEDS / f"{name}.cpp"
-    if not src.exists():
-        note(f"{src.relative_to(ROOT)} is absent: its row is skipped")
+    src = work / "seed-src" / f"{name}.cpp"
+    r = subprocess.run([sys.executable, str(SEED_SCRIPT), str(src.parent)], capture_output=True, text=True)
+    if r.returncode != 0 or not src.exists():
+        note(f"the seed programs could not be extracted, the row of {name} is skipped:\n{r.stderr[-2000:]}")
         return None
     gxx = shutil.which("g++")
     if not gxx:

@@ -1,4 +1,4 @@
-//! Differential tests of puzc against the exact-cover seed programs (tests/seeds/), on random
+//! Differential tests of puzc against the exact-cover seed programs (built from ../shared/seeds/ by tests/support/seed_programs.rs), on random
 //! inputs in the judges' formats:
 //! - UVA 211 (The Domino Effect): tiling counts and the sets of maps per layout. The seed
 //!   tries vertical placements first, so its maps come in another order: compared as sets.
@@ -9,6 +9,8 @@
 
 #[path = "support/cli_common.rs"]
 mod common;
+#[path = "support/seed_programs.rs"]
+mod seed_programs;
 #[path = "support/xcc_seeds.rs"]
 mod seeds;
 
@@ -27,7 +29,7 @@ fn domino_random_layouts_match_uva211_seed() {
     let file = write(&dir, "layouts.txt", &input);
 
     let ours = parse_puzc_maps(&run_ok(&["solve", "puzzles/domino.puz", "--all", "--instance", &file], None, 0), 56);
-    let theirs = seeds::parse_uva211(&seeds::run_seed(&seeds::uva211(), &input));
+    let theirs = seeds::parse_uva211(&seed_programs::run_seed(&seed_programs::uva211(), &input));
     assert_eq!(ours.len(), LAYOUTS, "puzc answered every layout");
     assert_eq!(theirs.len(), LAYOUTS, "the seed answered every layout");
 
@@ -93,7 +95,7 @@ fn tetravex_random_games_match_zoj1008_seed() {
     let body: String = games.iter().map(|(n, t, _)| tetravex_text(*n, t)).collect();
     // The judge's format ends with a line `0`; puzc is given the games without it (see
     // cli.rs `tetravex_judge_input_with_terminating_zero`: puzc reads that `0` as a game).
-    let theirs = seeds::parse_tetravex(&seeds::run_seed(&seeds::tetravex(), &(body.clone() + "0\n")));
+    let theirs = seeds::parse_tetravex(&seed_programs::run_seed(&seed_programs::tetravex(), &(body.clone() + "0\n")));
     let dir = scratch("seeds-tetravex");
     let file = write(&dir, "games.txt", &body);
     let r = run(&["solve", "puzzles/tetravex.puz", "--instance", &file, "--format", "json"], None);

@@ -17,6 +17,20 @@ pub enum Command {
     Check(CheckArgs),
     /// Show the lowered problem.
     Compile(CompileArgs),
+    /// Print a spec in the canonical layout (comments kept).
+    Fmt(FmtArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct FmtArgs {
+    /// The .puz spec.
+    pub file: PathBuf,
+    /// Rewrite the file in place instead of printing it.
+    #[arg(long, conflicts_with = "check")]
+    pub write: bool,
+    /// Print nothing; exit 1 if the file is not in the canonical layout.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Args, Debug, Clone)]

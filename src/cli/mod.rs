@@ -2,6 +2,7 @@
 mod args;
 mod dlx;
 pub mod exit;
+mod fmt;
 mod moves;
 mod xcc;
 
@@ -90,6 +91,7 @@ pub fn run(cli: Cli) -> Exit {
             exit
         }
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
+        Command::Fmt(args) => fmt::run(&args),
     }
 }
 
@@ -221,10 +223,13 @@ impl Session {
     /// A search cut short by a limit prints nothing (its "no solution" would be a guess), and
     /// so does a case without an answer whose template has no `{if solved}` to say so. A
     /// finished enumeration or count is an answer even when it found nothing.
-    pub fn print_case(&self, exit: Exit, template: &[Node], data: &CaseData) {
-        use crate::render::template::{mentions_unsolved, render};
+    /// Prints one case through the spec's template. Returns the case's exit code: "no
+    /// solution" becomes "solved" when the template declares what an unsolved case prints
+    /// (see `declares_unsolved`) and it was printed, since that output is the whole answer.
+    pub fn print_case(&self, exit: Exit, template: &[Node], data: &CaseData) -> Exit {
+        use crate::render::template::{declares_unsolved, mentions_unsolved, render};
         if exit == Exit::Limit || (!data.answered && !mentions_unsolved(template)) {
-            return;
+            return exit;
         }
         if self.printed_a_case.replace(true)
             && let Some(between) = &self.between
@@ -232,6 +237,7 @@ impl Session {
             print!("{}", render(between, data));
         }
         print!("{}", render(template, data));
+        if exit == Exit::NoSolution && declares_unsolved(template) { Exit::Solved } else { exit }
     }
 
     /// Prints one case's default (untemplated) output, with a blank line between cases that

@@ -40,7 +40,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
         return Exit::Internal;
     }
-    let exit = match (&out.solution, out.stats.stop) {
+    let mut exit = match (&out.solution, out.stats.stop) {
         (Some(_), _) => Exit::Solved,
         (None, Stop::Exhausted) => Exit::NoSolution,
         (None, _) => Exit::Limit,
@@ -63,7 +63,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             answered: moves.is_some(),
             moves,
         };
-        s.print_case(exit, template, &data);
+        exit = s.print_case(exit, template, &data);
     } else {
         print_default(s, k, elab, args, &low, &out, exit);
     }

@@ -90,7 +90,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         answers.sort_by_cached_key(|a| layout_key(a, model.board.as_ref().map_or(0, |b| b.on.len())));
     }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
-    let exit = match (mode, stats.solutions) {
+    let mut exit = match (mode, stats.solutions) {
         _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Exit::Limit,
         (AnswerMode::Unique, n) if n > 1 => Exit::NotUnique,
         // A finished count is an answer, even when it is 0.
@@ -111,7 +111,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             moves: None,
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
-        s.print_case(exit, template, &data);
+        exit = s.print_case(exit, template, &data);
     } else {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),

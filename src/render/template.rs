@@ -279,6 +279,18 @@ pub fn mentions_unsolved(nodes: &[Node]) -> bool {
     })
 }
 
+/// Whether a template declares what to print for a case without a solution: an `{else}` with
+/// something in it, or the `{count}` (which is then 0) outside `{if solved}`'s first branch and
+/// outside `{each ...}`. Printing such a declaration is a complete answer for the case (exit
+/// 0), as a judge expects of `-1`, `Impossible` or `There are 0 solution(s)`.
+pub fn declares_unsolved(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n {
+        Node::IfSolved(_, otherwise) => !otherwise.is_empty(),
+        Node::Var { name, .. } => name == "count",
+        Node::EachSolution(_) | Node::EachMove(_) | Node::Text(_) => false,
+    })
+}
+
 impl CaseData {
     pub fn solved(&self) -> bool {
         !self.solutions.is_empty() || self.moves.is_some()

@@ -2,6 +2,7 @@
 //! parse tree into the spanned AST of [`ast`] and its errors into diagnostics.
 pub mod ast;
 mod errors;
+pub mod format;
 pub mod load;
 mod parse;
 

@@ -1,28 +1,7 @@
-//! For `judges_random.rs`: the POJ 3076 seed program (tests/seeds/poj3076_seed.cpp), built once
-//! per test binary with `g++ -O2` like the seeds of `xcc_seeds.rs`, and a generator of random
-//! complete 16×16 sudoku grids.
+//! For `judges_random.rs`: a generator of random complete 16×16 sudoku grids.
 #![allow(dead_code)]
 
 use super::common::Rng;
-use std::path::PathBuf;
-use std::process::Command;
-use std::sync::OnceLock;
-
-/// Compiles `tests/seeds/poj3076_seed.cpp` (once) and returns the executable's path.
-pub fn poj3076() -> PathBuf {
-    static CELL: OnceLock<PathBuf> = OnceLock::new();
-    CELL.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("seeds");
-        std::fs::create_dir_all(&dir).expect("create seed build dir");
-        let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/poj3076_seed.cpp");
-        let exe = dir.join(format!("poj3076_seed-{}", std::process::id()));
-        let out =
-            Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
-        assert!(out.status.success(), "g++ {}:\n{}", src.display(), String::from_utf8_lossy(&out.stderr));
-        exe
-    })
-    .clone()
-}
 
 /// A random complete 16×16 sudoku grid (values 0..16, row-major): a depth-first fill that
 /// takes the cell with the fewest candidates and tries them in random order, restarting

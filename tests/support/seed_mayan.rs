@@ -1,11 +1,8 @@
 //! Test fixture for the Mayan game (NOIP 2011, Luogu P1312): the problem compiled from
 //! `puzzles/mayan.puz`, the judge's input/output format, an independent simulator and brute
-//! force written straight from the statement, and a runner for the seed C++ program.
+//! force written straight from the statement. The seed program itself is built by
+//! `seed_programs.rs`.
 #![allow(dead_code)]
-
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use puzc::ir::moves::*;
 
@@ -219,41 +216,6 @@ pub fn brute(b: &Board, n: u32) -> Option<Vec<Mv>> {
 pub fn no_runs(b: &Board) -> bool {
     let mut c = *b;
     !clear(&mut c)
-}
-
-// ---- The seed program ----
-
-/// Compiles `tests/seeds/mayan_seed.cpp` with `g++ -O2` into the cargo target dir (once per
-/// source change). `None` only when g++ is not installed.
-pub fn seed_binary() -> Option<PathBuf> {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds/mayan_seed.cpp");
-    let bin = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mayan_seed");
-    let fresh = |b: &PathBuf| {
-        let (Ok(bm), Ok(sm)) = (b.metadata().and_then(|m| m.modified()), src.metadata().and_then(|m| m.modified()))
-        else {
-            return false;
-        };
-        bm >= sm
-    };
-    if fresh(&bin) {
-        return Some(bin);
-    }
-    if Command::new("g++").arg("--version").stdout(Stdio::null()).status().is_err() {
-        return None;
-    }
-    // Compile to a per-process name and rename, so parallel test binaries do not race.
-    let tmp = bin.with_extension(format!("tmp{}", std::process::id()));
-    let st = Command::new("g++").arg("-O2").arg("-o").arg(&tmp).arg(&src).status().expect("run g++");
-    assert!(st.success(), "g++ failed on {}", src.display());
-    std::fs::rename(&tmp, &bin).unwrap();
-    Some(bin)
-}
-
-pub fn run_seed(bin: &PathBuf, input: &str) -> String {
-    let mut child = Command::new(bin).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
 }
 
 // ---- Deterministic PRNG (SplitMix64) ----

@@ -1,54 +1,6 @@
-//! Building and running the exact-cover seed programs (tests/seeds/*.cpp) for the
-//! differential tests of `seeds_xcc.rs`. Each is compiled once per test binary with
-//! `g++ -O2` into the cargo target's scratch directory.
+//! Parsing the outputs of the exact-cover seed programs (built by `seed_programs.rs`) for the
+//! differential tests of `seeds_xcc.rs` and `judges_random.rs`.
 #![allow(dead_code)]
-
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-
-/// Compiles `tests/seeds/{name}.cpp` (once) and returns the executable's path.
-fn build(name: &str, cell: &'static OnceLock<PathBuf>) -> PathBuf {
-    cell.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("seeds");
-        std::fs::create_dir_all(&dir).expect("create seed build dir");
-        let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds").join(format!("{name}.cpp"));
-        let exe = dir.join(format!("{name}-{}", std::process::id()));
-        let out =
-            Command::new("g++").arg("-O2").arg("-o").arg(&exe).arg(&src).output().expect("g++ runs (install g++)");
-        assert!(out.status.success(), "g++ {}:\n{}", src.display(), String::from_utf8_lossy(&out.stderr));
-        exe
-    })
-    .clone()
-}
-
-pub fn uva211() -> PathBuf {
-    static CELL: OnceLock<PathBuf> = OnceLock::new();
-    build("uva211_seed", &CELL)
-}
-
-pub fn tetravex() -> PathBuf {
-    static CELL: OnceLock<PathBuf> = OnceLock::new();
-    build("tetravex_seed", &CELL)
-}
-
-/// Runs a seed program on `input` and returns its stdout.
-pub fn run_seed(exe: &PathBuf, input: &str) -> String {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run seed program");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("seed program finishes");
-    writer.join().unwrap().expect("write seed input");
-    assert!(out.status.success(), "seed {} failed: {}", exe.display(), String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("seed output is UTF-8")
-}
 
 /// Parses the UVA 211 seed's output: per layout, its maps (56 numbers each) and its
 /// `There are S solution(s)` count.

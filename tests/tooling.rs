@@ -1,0 +1,245 @@
+//! Tools around the language: the editor grammar (`editors/puz.tmLanguage.json`) against the
+//! pest grammar, and `puzc fmt` (canonical, idempotent, keeps comments and meaning).
+
+#[path = "support/cli_common.rs"]
+mod common;
+
+use common::*;
+use puzc::diag::FileId;
+use std::path::PathBuf;
+
+// ---------------------------------------------------------------------------------------------
+// The TextMate grammar.
+
+/// Every quoted word of the pest grammar (read now, not at build time: the grammar grows):
+/// keywords, reserved words, answer modes, origins, directions, boolean literals.
+fn pest_words() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("grammar/puz.pest")).unwrap();
+    let mut words = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let code = if line.trim_start().starts_with("//") { "" } else { line };
+        for (k, part) in code.split('"').enumerate() {
+            // Odd parts are inside quotes.
+            let is_word = !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+            if k % 2 == 1 && is_word && part.chars().next().unwrap().is_ascii_lowercase() {
+                words.insert(part.to_string());
+            }
+        }
+    }
+    words.into_iter().collect()
+}
+
+/// Every `match` (and `begin`) regex of the TextMate grammar with the scope it gives, in the
+/// order TextMate tries them: the top-level patterns, `include`s resolved in place.
+fn textmate_rules() -> Vec<(regex::Regex, String)> {
+    let text = std::fs::read_to_string(root().join("editors/puz.tmLanguage.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).expect("the TextMate grammar is JSON");
+    assert_eq!(json["scopeName"], "source.puz");
+    fn walk(v: &serde_json::Value, repo: &serde_json::Value, out: &mut Vec<(regex::Regex, String)>) {
+        if let Some(list) = v.as_array() {
+            return list.iter().for_each(|x| walk(x, repo, out));
+        }
+        if !v.is_object() {
+            return;
+        }
+        if let Some(inc) = v["include"].as_str() {
+            let target = &repo[inc.trim_start_matches('#')];
+            assert!(!target.is_null(), "include {inc} names no repository entry");
+            return walk(target, repo, out);
+        }
+        if let Some(name) = v["name"].as_str() {
+            for key in ["match", "begin"] {
+                if let Some(re) = v[key].as_str() {
+                    // TextMate's Oniguruma and Rust's regex share this subset; the one
+                    // look-ahead (a builtin is followed by `(`) becomes part of the match.
+                    let re = re.replace("(?=\\s*\\()", "(?:\\s*\\()");
+                    out.push((regex::Regex::new(&re).unwrap_or_else(|e| panic!("{re}: {e}")), name.into()));
+                }
+            }
+        }
+        walk(&v["patterns"], repo, out);
+    }
+    let mut out = Vec::new();
+    walk(&json["patterns"], &json["repository"], &mut out);
+    out
+}
+
+/// The scope the grammar gives `word` inside `text`: the first rule (in file order) that
+/// matches exactly that word there.
+fn scope_of(rules: &[(regex::Regex, String)], text: &str, word: &str) -> Option<String> {
+    let at = text.find(word).unwrap();
+    rules
+        .iter()
+        .find(|(re, _)| re.find_iter(text).any(|m| m.start() == at && m.end() == at + word.len()))
+        .map(|(_, s)| s.clone())
+}
+
+#[test]
+fn textmate_grammar_highlights_every_keyword_of_the_pest_grammar() {
+    let words = pest_words();
+    // The grammar's own keywords must be found: a parser change that hides them would make
+    // this test pass vacuously.
+    for must in ["puzzle", "board", "moves", "where", "true", "top-left", "unique", "down"] {
+        assert!(words.iter().any(|w| w == must), "`{must}` not found in grammar/puz.pest");
+    }
+    let rules = textmate_rules();
+    let mut missing = Vec::new();
+    for w in &words {
+        let line = format!("x {w} y");
+        match scope_of(&rules, &line, w) {
+            Some(s) if s.starts_with("keyword") || s.starts_with("constant") => {}
+            other => missing.push(format!("{w} ({other:?})")),
+        }
+    }
+    assert!(missing.is_empty(), "words of grammar/puz.pest not highlighted by editors/puz.tmLanguage.json: {missing:?}");
+    // A name is not a keyword.
+    assert_eq!(scope_of(&rules, "x boardgame y", "boardgame").as_deref(), Some("variable.other.puz"));
+}
+
+#[test]
+fn textmate_grammar_highlights_every_literal() {
+    let rules = textmate_rules();
+    for (text, lit, scope) in [
+        ("let n = 42", "42", "constant.numeric"),
+        ("let c = 'A'", "'A'", "constant.character"),
+        ("puzzle \"Title\"", "\"", "string.quoted.double"),
+        ("instance \"\"\"", "\"\"\"", "string.quoted.triple"),
+        ("let b = true", "true", "constant.language.boolean"),
+        ("fill grid # a comment", "# a comment", "comment.line"),
+        ("let r = 0..=9", "..=", "keyword.operator.range"),
+    ] {
+        let got = scope_of(&rules, text, lit);
+        assert!(got.as_deref().is_some_and(|s| s.starts_with(scope)), "{lit} in `{text}`: {got:?}, expected {scope}");
+    }
+}
+
+#[test]
+fn editor_package_points_at_the_grammar() {
+    let text = std::fs::read_to_string(root().join("editors/package.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let g = &json["contributes"]["grammars"][0];
+    assert_eq!(g["scopeName"], "source.puz");
+    assert!(root().join("editors").join(g["path"].as_str().unwrap()).exists());
+    assert_eq!(json["contributes"]["languages"][0]["extensions"][0], ".puz");
+}
+
+// ---------------------------------------------------------------------------------------------
+// puzc fmt
+
+/// Every .puz file of the repository that parses: the shipped specs and the tests' specs.
+fn all_specs() -> Vec<PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "puz") {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root().join("puzzles"), &mut out);
+    walk(&root().join("tests"), &mut out);
+    out.sort();
+    out
+}
+
+fn shipped() -> Vec<PathBuf> {
+    all_specs().into_iter().filter(|p| p.starts_with(root().join("puzzles"))).collect()
+}
+
+/// The AST's debug text without spans and offsets: what the spec means, not where.
+fn ast_without_spans(text: &str) -> Option<String> {
+    let spec = puzc::syntax::parse(text, FileId::default()).ok()?;
+    let mut s = format!("{spec:?}");
+    for (open, close) in [("Span {", '}'), ("offset: ", ',')] {
+        while let Some(at) = s.find(open) {
+            let end = at + s[at..].find(close).unwrap_or(s.len() - at);
+            s.replace_range(at..end, "");
+        }
+    }
+    Some(s)
+}
+
+fn fmt(text: &str) -> String {
+    puzc::syntax::format::format(text, FileId::default()).expect("formats")
+}
+
+#[test]
+fn fmt_twice_changes_nothing_the_second_time() {
+    let mut formatted = 0;
+    for path in all_specs() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        if puzc::syntax::parse(&text, FileId::default()).is_err() {
+            continue;
+        }
+        let once = fmt(&text);
+        assert_eq!(fmt(&once), once, "{}: a second pass changed the layout", path.display());
+        formatted += 1;
+    }
+    assert!(formatted >= 14, "only {formatted} specs formatted");
+}
+
+#[test]
+fn fmt_keeps_the_meaning_and_every_comment() {
+    for path in all_specs() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Some(before) = ast_without_spans(&text) else { continue };
+        let once = fmt(&text);
+        let after = ast_without_spans(&once).unwrap_or_else(|| panic!("{}: formatted text does not parse", path.display()));
+        assert_eq!(before, after, "{}: formatting changed the AST", path.display());
+        let comments = |t: &str| -> Vec<String> {
+            // A `#` inside a string is not a comment; shipped specs keep them apart.
+            t.lines().filter_map(|l| l.find(" #").map(|k| l[k..].trim().to_string()).or_else(|| l.starts_with('#').then(|| l.trim_end().to_string()))).collect()
+        };
+        assert_eq!(comments(&text), comments(&once), "{}: comments changed", path.display());
+    }
+}
+
+/// The formatted specs lower to the same problems (`compile --emit`) as the originals.
+#[test]
+fn formatted_specs_compile_to_the_same_problem() {
+    let dir = scratch("fmt-compile");
+    for path in shipped() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        write(&dir, path.file_name().unwrap().to_str().unwrap(), &fmt(&text));
+    }
+    for path in shipped() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let original = path.to_str().unwrap();
+        let formatted = dir.join(name);
+        let is_moves = std::fs::read_to_string(&path).unwrap().contains("\nmove ");
+        let emit = if is_moves { "moves" } else { "dlx" };
+        let a = run(&["compile", "--emit", emit, original], None);
+        let b = run(&["compile", "--emit", emit, formatted.to_str().unwrap()], None);
+        assert_eq!((a.code, &a.out), (b.code, &b.out), "{name}");
+    }
+}
+
+#[test]
+fn fmt_lays_out_a_messy_spec() {
+    let messy = "# title\npuzzle   \"Q\"\n\n\n\nlet n=8   # size\nitem   row(r) ,col(c)for r in 0 .. n,c in 0..n\noption q(r,c)=row(r),col(c),diag(r+c):-1 for r in 0..n , c in 0..n where not(r==c)and - r<0\nboard b[ n,n ] of 1..=n , without {(0,0)}\nmove m(r) for r in [ 1,2 ] when b(r,0)==0 do set (r,0)=1,swap (r,0),(r,1)\n# end\n";
+    let want = "# title\npuzzle \"Q\"\n\nlet n = 8  # size\nitem row(r), col(c) for r in 0..n, c in 0..n\noption q(r, c) = row(r), col(c), diag(r + c): -1\n    for r in 0..n, c in 0..n\n    where not (r == c) and -r < 0\nboard b[n, n] of 1..=n, without { (0, 0) }\nmove m(r) for r in [1, 2]\n    when b(r, 0) == 0\n    do set (r, 0) = 1, swap (r, 0), (r, 1)\n# end\n";
+    assert_eq!(fmt(messy), want);
+    assert_eq!(fmt(want), want);
+}
+
+#[test]
+fn fmt_cli_prints_checks_and_writes() {
+    let dir = scratch("fmt-cli");
+    let messy = write(&dir, "m.puz", "puzzle   \"Q\"\nlet n=8\n");
+    assert_eq!(run_ok(&["fmt", &messy], None, 0), "puzzle \"Q\"\nlet n = 8\n");
+    let r = run(&["fmt", "--check", &messy], None);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("not in the canonical layout"), "{}", r.err);
+    run_ok(&["fmt", "--write", &messy], None, 0);
+    assert_eq!(std::fs::read_to_string(&messy).unwrap(), "puzzle \"Q\"\nlet n = 8\n");
+    run_ok(&["fmt", "--check", &messy], None, 0);
+    // A spec that does not parse gets its diagnostic and exit 3; the file is left alone.
+    let bad = write(&dir, "bad.puz", "let = 3\n");
+    let r = run(&["fmt", "--write", &bad], None);
+    assert_eq!(r.code, 3);
+    assert!(r.err.contains("P00"), "{}", r.err);
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), "let = 3\n");
+}
