@@ -50,6 +50,10 @@ pub struct CommonArgs {
     /// Maximum number of exact-cover options one instance may lower to.
     #[arg(long, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS)]
     pub max_options: usize,
+    /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
+    /// spec stops with S401 instead of exhausting the machine.
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
+    pub max_memory: usize,
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,
@@ -133,7 +137,7 @@ pub struct SolveArgs {
     pub trace: bool,
     /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
     /// it), not a spec: solve it and print the chosen options.
-    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "trace"])]
+    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]
     pub dlx: bool,
 }
 

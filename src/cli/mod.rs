@@ -126,6 +126,7 @@ pub(crate) struct Session {
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
         let style = diag_style(common.colour);
+        crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
         let (spec, root) = match load(&common.file, &mut sources, &read) {

@@ -1,14 +1,20 @@
 //! `solve`, `check` and `compile` for exact-cover specs.
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
+use crate::ir::fill::FillShape;
 use crate::lower::elaborate::Elab;
+use crate::lower::fill::lower_fill;
+use crate::lower::model::Model;
 use crate::lower::xcc::{Lowered, lower};
 use crate::render;
 use crate::render::template::CaseData;
-use crate::solve::answer::decode;
+use crate::solve::answer::{Answer, decode};
+use crate::solve::fill::Grid;
 use crate::solve::verify::verify;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
 use crate::syntax::ast::AnswerMode;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Instant;
 
 /// `--count` verifies this many solutions; printed solutions are all verified.
@@ -30,11 +36,6 @@ pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Ex
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let started = Instant::now();
-    let low = match lowered(s, elab) {
-        Ok(l) => l,
-        Err(e) => return e,
-    };
-    let lowered_at = started.elapsed();
     let model = &elab.model;
     let mode = if args.all {
         AnswerMode::All
@@ -54,33 +55,55 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
     };
-    let mut answers = Vec::new();
-    let mut bad = None;
-    let mut found = 0u64;
     let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() {
         args.threads as usize
     } else {
         1
     };
-    let keep_all = mode == AnswerMode::All;
-    // Forced moves (an item with one option left is taken without a branch node) explore the
-    // same tree in the same order, faster; `--stats` counts nodes that way.
-    let branching = xcc::Branching::ForcedMoves;
-    let stats = crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
-        found += 1;
-        let keep = mode != AnswerMode::Count && (mode != AnswerMode::Unique || found == 1);
-        if keep || found <= VERIFY_WHEN_COUNTING {
-            let ans = decode(model, &low.meanings, chosen);
-            if let Err(why) = verify(model, &ans) {
-                bad = Some(why);
-                return Flow::Stop;
-            }
-            if keep {
-                answers.push(ans);
-            }
-        }
-        Flow::Continue
-    });
+    let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
+    // A grid filled under "each value once" regions runs on the fill engine (candidates as
+    // bitmasks); everything else, and any split over threads, on exact cover.
+    let fill = if threads == 1 { lower_fill(model, s.common.max_options) } else { None };
+    let low;
+    let lowered_at;
+    let stats;
+    let shape_stats;
+    if let Some(fill) = &fill {
+        lowered_at = started.elapsed();
+        let grid = fill_grid(&fill.shape);
+        let cells = model.board.as_ref().map_or(0, |b| b.on.len());
+        stats = crate::solve::fill::solve(&grid, &fill.given, &limits, &mut |values| {
+            got.take(model, || {
+                let mut f = vec![None; cells];
+                for (&c, &v) in fill.board_cell.iter().zip(values) {
+                    f[c] = Some(v as usize);
+                }
+                Answer { fill: Some(f), ..Answer::default() }
+            })
+        });
+        shape_stats = format!(
+            "{} cells, {} values, {} regions (fill engine)",
+            fill.shape.cells,
+            fill.shape.values,
+            fill.shape.regions()
+        );
+    } else {
+        low = match lowered(s, elab) {
+            Ok(l) => l,
+            Err(e) => return e,
+        };
+        lowered_at = started.elapsed();
+        let keep_all = mode == AnswerMode::All;
+        // Forced moves (an item with one option left is taken without a branch node) explore the
+        // same tree in the same order, faster; `--stats` counts nodes that way.
+        let branching = xcc::Branching::ForcedMoves;
+        stats = crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
+            got.take(model, || decode(model, &low.meanings, chosen))
+        });
+        let p = &low.problem;
+        shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count());
+    }
+    let Collect { mut answers, bad, .. } = got;
     if let Some(why) = bad {
         eprintln!("puzc: internal error: a solution failed verification ({why}); nothing was printed for it");
         return Exit::Internal;
@@ -142,12 +165,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         _ => {}
     }
     if args.stats {
-        let p = &low.problem;
         eprintln!(
-            "instance {k}: {} items ({} primary), {} options; {} nodes, {} solutions; compile {:.3} ms, search {:.3} ms",
-            p.items.len(),
-            p.n_primary,
-            p.option_count(),
+            "instance {k}: {shape_stats}; {} nodes, {} solutions; compile {:.3} ms, search {:.3} ms",
             stats.nodes,
             stats.solutions,
             lowered_at.as_secs_f64() * 1e3,
@@ -155,6 +174,53 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
+}
+
+/// The answers of one search as they come: kept for printing, verified (all that are
+/// printed, the first [`VERIFY_WHEN_COUNTING`] when counting), counted.
+struct Collect<'a> {
+    mode: AnswerMode,
+    found: u64,
+    answers: Vec<Answer<'a>>,
+    /// Why an answer failed verification (the search is then stopped).
+    bad: Option<String>,
+}
+
+impl<'a> Collect<'a> {
+    /// Takes one solution; `answer` decodes it, only when it must be kept or verified.
+    fn take(&mut self, model: &Model, answer: impl FnOnce() -> Answer<'a>) -> Flow {
+        self.found += 1;
+        let keep = self.mode != AnswerMode::Count && (self.mode != AnswerMode::Unique || self.found == 1);
+        if keep || self.found <= VERIFY_WHEN_COUNTING {
+            let ans = answer();
+            if let Err(why) = verify(model, &ans) {
+                self.bad = Some(why);
+                return Flow::Stop;
+            }
+            if keep {
+                self.answers.push(ans);
+            }
+        }
+        Flow::Continue
+    }
+}
+
+thread_local! {
+    /// The last fill shape prepared, and its grid: instances of a batch usually differ only
+    /// in their givens, and preparing the grid (region-mates, region pairs) costs more than
+    /// comparing the shapes.
+    static FILL_GRID: RefCell<Option<(FillShape, Rc<Grid>)>> = const { RefCell::new(None) };
+}
+
+fn fill_grid(shape: &FillShape) -> Rc<Grid> {
+    FILL_GRID.with_borrow_mut(|last| match last {
+        Some((s, g)) if s == shape => g.clone(),
+        _ => {
+            let g = Rc::new(Grid::new(shape));
+            *last = Some((shape.clone(), g.clone()));
+            g
+        }
+    })
 }
 
 /// puzc's own text for one case: the first answer, every answer and their number, or the count.
@@ -191,6 +257,8 @@ fn text_output(
 /// starts a piece in both, and the one whose piece reaches less far (right before down)
 /// comes first: the order of a search that fills the first empty cell in reading order.
 ///
+/// Filled grids are compared by their values (indices in declared order) in reading order.
+///
 /// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
 /// (a shorter list that is a prefix of a longer one still comes first).
 fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
@@ -211,6 +279,10 @@ fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
     }
     start.push(sorted.len());
     let mut key = Vec::with_capacity(cells + ans.placed.iter().map(|p| p.cells.len() * p.cells.len()).sum::<usize>());
+    // A filled grid comes first by its values in reading order, whichever engine found it.
+    if let Some(fill) = &ans.fill {
+        key.extend(fill.iter().map(|v| v.map_or(0, |v| v as u32 + 1)));
+    }
     for piece in on {
         key.extend(piece.map_or(&[][..], |k| &sorted[start[k]..start[k + 1]]));
         key.push(0);

@@ -1,4 +1,5 @@
 //! Intermediate representations: plain data that the engines consume. Nothing here knows
 //! about pest, miette or the AST.
+pub mod fill;
 pub mod moves;
 pub mod xcc;

@@ -1,7 +1,9 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod elaborate;
 pub mod eval;
+pub mod fill;
 pub mod instance;
+pub mod meter;
 pub mod model;
 pub mod moves;
 pub mod value;

@@ -1,0 +1,97 @@
+//! The fill engine: a grid's candidates as one bitmask per cell, for problems of the form
+//! [`FillShape`] (sudoku of any size, Sudoku X, jigsaw, Latin squares).
+//!
+//! It finds the same solutions as exact cover on the matrix `fill` lowers to, in another
+//! order and with another tree: each cell keeps the set of values it may still take, and
+//! after every choice two sound rules run to a fixpoint —
+//! - *naked single*: a cell with one candidate left removes it from every cell sharing a
+//!   region with it (each region holds a value at most once);
+//! - *hidden single*: in a region holding each value exactly once, a value that only one
+//!   cell can still take goes to that cell; a value no cell can take is a dead end;
+//!
+//! Each rule only removes values that no solution below this node gives to that cell, so
+//! the solutions below a node are those of its children, which partition them by the value
+//! of the branching cell: every solution is found exactly once. A leaf is a solution when
+//! every cell has one candidate: each became single at some point and then removed its
+//! value from every region-mate, so no region holds a value twice; and an exactly-once
+//! region of `values` distinct-valued cells holds every value.
+//!
+//! Branching is on the first cell with the fewest candidates (2 or more), trying its values
+//! in increasing order. A level's state is a copy of the candidate array (a few hundred
+//! bytes for 9×9), so backtracking is free; nothing is allocated while searching apart
+//! from the first visit of a new depth.
+mod search;
+
+use crate::ir::fill::FillShape;
+
+pub use search::solve;
+
+/// A [`FillShape`] prepared for search: who shares a region with whom, and the
+/// exactly-once regions. Depends only on the shape, so one
+/// `Grid` serves every instance of a batch with the same regions.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    n: usize,
+    full: u64,
+    /// Cell `c`'s region-mates (distinct, without `c`): `peers[peer_start[c]..peer_start[c + 1]]`.
+    peer_start: Vec<u32>,
+    peers: Vec<u32>,
+    /// The cells of each exactly-once region, end to end.
+    exact_start: Vec<u32>,
+    exact_cells: Vec<u32>,
+    /// Per cell, `words` words: the bits of the exactly-once regions holding it (numbered
+    /// in `exact_start` order), to mark the regions whose hidden singles may have changed.
+    words: usize,
+    cell_exact: Vec<u64>,
+    /// Every exactly-once region, as bits.
+    every_exact: Vec<u64>,
+}
+
+impl Grid {
+    pub fn new(shape: &FillShape) -> Grid {
+        let n = shape.cells;
+        let full = if shape.values == 64 { u64::MAX } else { (1u64 << shape.values) - 1 };
+        // The regions of each cell.
+        let mut regions_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for r in 0..shape.regions() {
+            for &c in shape.region(r) {
+                regions_of[c as usize].push(r as u32);
+            }
+        }
+        let mut mark = vec![usize::MAX; n];
+        let (mut peer_start, mut peers) = (vec![0u32], Vec::new());
+        for c in 0..n {
+            mark[c] = c;
+            for &r in &regions_of[c] {
+                for &p in shape.region(r as usize) {
+                    if mark[p as usize] != c {
+                        mark[p as usize] = c;
+                        peers.push(p);
+                    }
+                }
+            }
+            peers[peer_start[c] as usize..].sort_unstable();
+            peer_start.push(peers.len() as u32);
+        }
+        let (mut exact_start, mut exact_cells) = (vec![0u32], Vec::new());
+        let exact = shape.region_exact.iter().filter(|&&e| e).count();
+        let words = exact.div_ceil(64).max(1);
+        let mut cell_exact = vec![0u64; n * words];
+        for a in (0..shape.regions()).filter(|&a| shape.region_exact[a]) {
+            let k = exact_start.len() - 1;
+            for &c in shape.region(a) {
+                cell_exact[c as usize * words + k / 64] |= 1 << (k % 64);
+            }
+            exact_cells.extend_from_slice(shape.region(a));
+            exact_start.push(exact_cells.len() as u32);
+        }
+        let mut every_exact = vec![0u64; words];
+        for k in 0..exact {
+            every_exact[k / 64] |= 1 << (k % 64);
+        }
+        Grid { n, full, peer_start, peers, exact_start, exact_cells, words, cell_exact, every_exact }
+    }
+    fn peers(&self, c: usize) -> &[u32] {
+        &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
+    }
+}
