@@ -69,11 +69,11 @@ pub fn solve(args: &SolveArgs) -> Exit {
             return Exit::BadSpec;
         }
     };
-    if p.option_count() > args.common.max_options {
+    if p.option_count() > args.common.max_options() {
         eprintln!(
             "puzc: the matrix has {} options, more than --max-options {}",
             p.option_count(),
-            args.common.max_options
+            args.common.max_options()
         );
         return Exit::Limit;
     }
