@@ -200,3 +200,106 @@ fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
     assert!(failures.is_empty(), "{} mutant(s) failed:\n\n{}", failures.len(), failures.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Resource bombs: specs that once crashed puzc, aborted on a failed allocation or ran the
+// machine out of memory (issue 12). Each must end quickly with a located diagnostic, under an
+// address-space limit (so an allocation past it would abort with exit 134 and fail the test).
+
+/// Address space a bomb may use: the compiler thread's 1 GiB stack reservation plus 2 GiB.
+const BOMB_ADDRESS_SPACE: u64 = 3 << 30;
+/// Past this the bomb counts as a hang (they take well under a second when the machine is quiet).
+const BOMB_KILL_AFTER: Duration = Duration::from_secs(15);
+
+/// `a0 = [1, 2]`, then `a{k} = [a{k-1}, a{k-1}]` up to `a{n}`: 2^n elements in n lines.
+fn doubled(n: usize) -> String {
+    let mut s = String::from("let a0 = [1, 2]\n");
+    for k in 1..=n {
+        s.push_str(&format!("let a{k} = [a{}, a{}]\n", k - 1, k - 1));
+    }
+    s
+}
+
+/// A solid square piece picture of side `n`.
+fn square(n: usize) -> String {
+    vec!["#".repeat(n); n].join("/")
+}
+
+/// Runs `puzc` with `args` in `dir` under the address-space limit (through `prlimit`, when
+/// the system has it).
+fn run_limited(dir: &Path, args: &[&str]) -> (Option<i32>, String, Duration) {
+    let puzc = env!("CARGO_BIN_EXE_puzc");
+    let mut cmd = if Path::new("/usr/bin/prlimit").exists() {
+        let mut c = Command::new("/usr/bin/prlimit");
+        c.arg(format!("--as={BOMB_ADDRESS_SPACE}")).arg("--").arg(puzc);
+        c
+    } else {
+        Command::new(puzc)
+    };
+    cmd.current_dir(dir).args(args).args(["--colour", "never"]);
+    run_killable(cmd, BOMB_KILL_AFTER)
+}
+
+#[test]
+fn resource_bombs_end_with_a_located_diagnostic_in_bounded_memory() {
+    let dir = std::env::temp_dir().join(format!("puzc-bombs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let tuple100 = vec!["i"; 100].join(", ");
+    // (name, spec, extra args, code that must appear)
+    let bombs: Vec<(&str, String, Vec<&str>, &str)> = vec![
+        ("doubled_colour", doubled(40) + "item p\nsecondary item c\noption o = p, c: a40\n", vec![], "S401"),
+        ("doubled_argument", doubled(60) + "item p\noption o(a60) = p\n", vec![], "S401"),
+        ("doubled_equal", doubled(60) + "let e = a60 == a60\nitem p\noption o = p\n", vec![], "S401"),
+        ("doubled_set", doubled(60) + "let e = {a60, a59}\nitem p\noption o = p\n", vec![], "S401"),
+        ("tuples_20m", "let xs = [(i, i, i) for i in 0..20000000]\nitem p\noption o = p\n".into(), vec![], "S401"),
+        ("tuples_100_wide", format!("let t = [({tuple100}) for i in 0..2000000]\nitem p\noption o = p\n"), vec![], "S401"),
+        (
+            "piece_40_on_300",
+            format!("board b[300, 300]\npiece P = \"{}\"\nplace all on b, cells at most once\nanswer count\n", square(40)),
+            vec![],
+            "S401",
+        ),
+        (
+            "piece_100_on_1000",
+            format!("board b[1000, 1000]\npiece P = \"{}\"\nplace all on b, cells at most once\nanswer count\n", square(100)),
+            vec![],
+            "S401",
+        ),
+        ("queens_10000", std::fs::read_to_string(Path::new(ROOT).join("puzzles/queens.puz")).unwrap(), vec!["--set", "n=10000"], "S401"),
+        // A diagnostic past column 65,535 (miette once failed to format it: exit 70).
+        ("long_line", format!("item p\nlet x = 1{}let y = zzz\noption o = p\n", " ".repeat(70_000)), vec![], "E101"),
+        // A small budget is honoured too.
+        ("small_budget", "let xs = [i for i in 0..3000000]\nitem p\noption o = p\n".into(), vec!["--max-memory", "16M"], "S401"),
+    ];
+    let mut failures = Vec::new();
+    for (name, spec, args, code) in &bombs {
+        let file = format!("{name}.puz");
+        std::fs::write(dir.join(&file), spec).unwrap();
+        let mut all = vec!["solve", file.as_str()];
+        all.extend(args.iter().copied());
+        let (exit, stderr, took) = run_limited(&dir, &all);
+        let shown: String = stderr.chars().take(3000).collect();
+        if exit != Some(3) || !stderr.lines().any(|l| l.trim() == *code) || !stderr.contains("╭─[") {
+            failures.push(format!("{name}: exit {exit:?} after {took:?}, expected 3 with {code}\n{shown}"));
+        } else if stderr.len() > 4000 {
+            failures.push(format!("{name}: {} bytes of diagnostics (long lines must be clipped)", stderr.len()));
+        }
+    }
+    // A batch of sudoku whose last line is 70,000 characters long: the first puzzles are
+    // solved, the long line gets a located diagnostic (it once solved all and then exited 70).
+    let mut batch = std::fs::read_to_string(Path::new(ROOT).join("puzzles/instances/sudoku9.txt")).unwrap();
+    batch.push_str(&"1".repeat(70_000));
+    batch.push('\n');
+    std::fs::write(dir.join("batch.txt"), batch).unwrap();
+    let spec = Path::new(ROOT).join("puzzles/sudoku9.puz");
+    let (exit, stderr, took) = run_limited(&dir, &["solve", spec.to_str().unwrap(), "--instance", "batch.txt"]);
+    // One "no solution" line per puzzle of 1s, then the diagnostic for the 16 left over.
+    let stderr: String = stderr.lines().filter(|l| !l.ends_with("no solution")).map(|l| format!("{l}\n")).collect();
+    if exit != Some(3) || !stderr.contains("I303") || !stderr.contains("╭─[") || stderr.len() > 4000 {
+        let shown: String = stderr.chars().take(3000).collect();
+        failures.push(format!("long sudoku batch line: exit {exit:?} after {took:?}\n{shown}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{} bomb(s) failed:\n\n{}", failures.len(), failures.join("\n\n"));
+}

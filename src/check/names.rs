@@ -222,11 +222,16 @@ impl Checker {
                     }
                 }
             }
-            StmtKind::Goal(g) => {
-                if let GoalDecl::Count(e) = &g.node {
-                    self.expr(e);
+            StmtKind::Goal(g) => match &g.node {
+                GoalDecl::Count(e) => self.expr(e),
+                GoalDecl::When { each, cond } => {
+                    // Like a move's condition: it reads the board.
+                    self.in_move = true;
+                    self.scoped(each.as_ref(), &[], |c| c.expr(cond));
+                    self.in_move = false;
                 }
-            }
+                GoalDecl::Empty | GoalDecl::Pattern(_) => {}
+            },
             StmtKind::Budget(b) => match &b.node {
                 BudgetDecl::Exactly(e) | BudgetDecl::AtMost(e) | BudgetDecl::Fewest(Some(e)) => self.expr(e),
                 BudgetDecl::Fewest(None) => {}

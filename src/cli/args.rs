@@ -47,12 +47,23 @@ pub struct CommonArgs {
     /// Maximum number of bindings all `for` clauses of one instance may produce.
     #[arg(long, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET)]
     pub max_expansion: u64,
-    /// Maximum number of exact-cover options one instance may lower to.
-    #[arg(long, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS)]
-    pub max_options: usize,
+    /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
+    #[arg(long, value_name = "N")]
+    pub max_options: Option<usize>,
+    /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
+    /// spec stops with S401 instead of exhausting the machine.
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
+    pub max_memory: usize,
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,
+}
+
+impl CommonArgs {
+    /// `--max-options`, or its default.
+    pub fn max_options(&self) -> usize {
+        self.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS)
+    }
 }
 
 #[derive(Args, Debug, Clone)]

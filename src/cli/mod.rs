@@ -11,7 +11,7 @@ use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
-use crate::syntax::ast::{Spec, StmtKind};
+use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 pub use args::*;
 use clap::Parser;
@@ -119,6 +119,7 @@ impl Session {
             ColourMode::Auto => std::io::stderr().is_terminal(),
         };
         let style = Style { colour, width: 100 };
+        crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
@@ -262,7 +263,7 @@ impl Session {
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
             work: self.common.max_expansion,
-            options: self.common.max_options,
+            options: self.common.max_options(),
             ..ExpandLimits::default()
         };
         let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
@@ -302,6 +303,10 @@ impl Session {
 
     fn solve(&mut self, args: &SolveArgs) -> Exit {
         let moves = self.is_moves();
+        if let Some(why) = flag_for_other_form(moves, args) {
+            eprintln!("puzc: {why}");
+            return Exit::Usage;
+        }
         let started = std::time::Instant::now();
         let mut cases = 0usize;
         let exit = self.for_each_instance(&mut |s, k, elab| {
@@ -333,6 +338,41 @@ impl Session {
             if moves { moves::compile(s, k, elab, args) } else { xcc::compile(s, k, elab, args) }
         })
     }
+}
+
+/// A flag given for the other form of spec: it would change nothing, so it is refused rather
+/// than ignored.
+fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
+    if moves {
+        if args.threads != 1 {
+            return Some("--threads splits exact-cover searches; a played puzzle is searched on one thread");
+        }
+        if args.common.max_options.is_some() {
+            return Some("--max-options limits exact-cover options; a played puzzle has none");
+        }
+    } else if args.trace {
+        return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");
+    }
+    None
+}
+
+/// What `solve` does with a case: `--all`, `--count` or `--unique`, else the spec's `answer`,
+/// else the first solution. `--limit` is refused where it would do nothing.
+pub(crate) fn answer_mode(args: &SolveArgs, answer: Option<AnswerMode>) -> Result<AnswerMode, Exit> {
+    let mode = if args.all {
+        AnswerMode::All
+    } else if args.count {
+        AnswerMode::Count
+    } else if args.unique {
+        AnswerMode::Unique
+    } else {
+        answer.unwrap_or(AnswerMode::First)
+    };
+    if args.limit.is_some() && matches!(mode, AnswerMode::First | AnswerMode::Unique) {
+        eprintln!("puzc: --limit applies to --all and --count (or `answer all` / `answer count`)");
+        return Err(Exit::Usage);
+    }
+    Ok(mode)
 }
 
 /// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a string).

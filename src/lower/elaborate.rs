@@ -589,16 +589,23 @@ impl Elab<'_> {
         let families = &self.item_families;
         let items = &self.model.items;
         let room = self.max_options.saturating_sub(self.model.options.len());
+        let too_many = || {
+            Diagnostic::new(Code::S401, o.name.span, format!("the options build more than {} options", room))
+                .label("too many options")
+                .help("shrink the `for` ranges, or raise the limit with `--max-options`")
+        };
+        // Without a `where`, a clause of known size that cannot fit fails before building any
+        // (past the expansion budget, `for_each` says so itself).
+        if let Some(c) = &o.each
+            && c.filter.is_none()
+            && self.env.bindings(c).is_some_and(|n| n > room as u64 && n <= self.env.budget)
+        {
+            return Err(too_many());
+        }
         let mut made = Vec::new();
         let mut one = |env: &mut Env| -> R<()> {
             if made.len() >= room {
-                return Err(Diagnostic::new(
-                    Code::S401,
-                    o.name.span,
-                    format!("the options build more than {} options", room),
-                )
-                .label("too many options")
-                .help("shrink the `for` ranges, or raise the limit with `--max-options`"));
+                return Err(too_many());
             }
             let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
             let mut covers = Vec::with_capacity(o.covers.len());

@@ -2,7 +2,10 @@
 //!
 //! Names resolve to comprehension binders (innermost first), then to globals (`let`,
 //! `param`). Work is metered: every binding a `for` produces costs one unit, and running past
-//! the budget stops with S401 instead of exhausting memory.
+//! the budget stops with S401 instead of exhausting memory. What is built is metered too
+//! (`meter.rs`): every list or tuple is weighed when it is made, and every binding checks the
+//! memory budget, so S401 comes before the machine's memory runs out.
+use super::meter;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{BinOp, Binder, Expr, ExprKind, ForClause, UnOp};
@@ -43,16 +46,22 @@ impl Env {
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::Str(Rc::from(s.as_str()))),
             ExprKind::Name(n) => self.lookup(n).cloned().ok_or_else(|| undefined(n, e.span)),
-            ExprKind::Tuple(items) => Ok(Value::Tuple(self.eval_all(items)?.into())),
-            ExprKind::List(items) => Ok(Value::List(self.eval_all(items)?.into())),
-            ExprKind::Set(items) => Ok(Value::List(dedup(self.eval_all(items)?).into())),
+            ExprKind::Tuple(items) => built(Value::Tuple(self.eval_all(items)?.into()), e.span),
+            ExprKind::List(items) => built(Value::List(self.eval_all(items)?.into()), e.span),
+            ExprKind::Set(items) => built_set(self.eval_all(items)?, e.span),
             ExprKind::ListComp { body, each } => {
+                let known = self.bindings(each);
+                let expected = known.filter(|_| each.filter.is_none());
                 let mut out = Vec::new();
-                self.for_each(each, &mut |env| {
-                    out.push(env.eval(body)?);
+                self.for_each_known(each, known, &mut |env| {
+                    let v = env.eval(body)?;
+                    if let (true, Some(n)) = (out.is_empty(), expected) {
+                        project(&v, n, e.span)?;
+                    }
+                    out.push(v);
                     Ok(())
                 })?;
-                Ok(Value::List(out.into()))
+                built(Value::List(out.into()), e.span)
             }
             ExprKind::SetComp { body, each } => {
                 let mut out = Vec::new();
@@ -60,7 +69,7 @@ impl Env {
                     out.push(env.eval(body)?);
                     Ok(())
                 })?;
-                Ok(Value::List(dedup(out).into()))
+                built_set(out, e.span)
             }
             ExprKind::Unary { op, operand } => {
                 let v = self.eval(operand)?;
@@ -206,7 +215,43 @@ impl Env {
     /// Runs `f` once for every binding of the clause's names (the cartesian product of the
     /// binders, first binder outermost), skipping bindings that fail the `where` filter.
     pub fn for_each(&mut self, clause: &ForClause, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {
+        let known = self.bindings(clause);
+        self.for_each_known(clause, known, f)
+    }
+
+    /// [`Env::for_each`] with the clause's [`Env::bindings`] already counted.
+    fn for_each_known(
+        &mut self,
+        clause: &ForClause,
+        known: Option<u64>,
+        f: &mut dyn FnMut(&mut Env) -> R<()>,
+    ) -> R<()> {
+        if known.is_some_and(|n| n > self.budget) {
+            // One binder is blamed by its range; several by the clause, since their product is.
+            let span = if let [one] = &clause.binders[..] { one.source.span } else { clause.span };
+            return Err(too_large(span));
+        }
         self.bind_from(&clause.binders, clause, f)
+    }
+
+    /// How many bindings a clause produces before its `where` filter, when that is known
+    /// without walking it: every binder walks something that does not depend on the others
+    /// (`r in 0..n, c in 0..n`). Lets a clause of 10^8 bindings fail at once, not after the
+    /// budget has been spent one binding at a time.
+    pub fn bindings(&mut self, clause: &ForClause) -> Option<u64> {
+        let bound: Vec<&str> = clause.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.as_str())).collect();
+        let mut n: u64 = 1;
+        for b in &clause.binders {
+            if mentions(&b.source, &bound) {
+                return None;
+            }
+        }
+        for b in &clause.binders {
+            // An error here is reported where the walk meets it (if it ever does).
+            let len = self.eval(&b.source).ok()?.len()?;
+            n = n.saturating_mul(len);
+        }
+        Some(n)
     }
 
     fn bind_from(&mut self, binders: &[Binder], clause: &ForClause, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {
@@ -215,6 +260,7 @@ impl Env {
                 return Err(too_large(clause.span));
             }
             self.budget -= 1;
+            meter::check(clause.span)?;
             if let Some(cond) = &clause.filter
                 && !self.eval_bool(cond, "`where` takes a condition")?
             {
@@ -264,6 +310,57 @@ impl Env {
         let r = f(self);
         self.locals.pop();
         r
+    }
+}
+
+/// A list or tuple just built, weighed against the memory budget.
+fn built(v: Value, span: Span) -> R<Value> {
+    meter::check_value(&v, span)?;
+    Ok(v)
+}
+
+/// Refuses a comprehension of `n` elements (no `where`) whose first element `first` says the
+/// whole will not fit: too heavy a value, or more bytes than the memory budget has left.
+/// Measured on the first element, so it fails at once instead of after a gigabyte.
+fn project(first: &Value, n: u64, span: Span) -> R<()> {
+    let cap = meter::max_weight();
+    let w = meter::weight(first, cap);
+    let bytes = n.saturating_mul(w.saturating_mul(BYTES_PER_WEIGHT).saturating_add(size_of::<Value>() as u64));
+    if n.saturating_mul(w) > cap {
+        return Err(meter::too_heavy(span));
+    }
+    if !meter::room_for(usize::try_from(bytes).unwrap_or(usize::MAX)) {
+        return Err(meter::out_of_memory(span));
+    }
+    Ok(())
+}
+
+/// Bytes a unit of [`meter::weight`] holds at least, once built (a `Value` is 24).
+const BYTES_PER_WEIGHT: u64 = 24;
+
+/// A set just built: weighed first, since hashing walks every element.
+fn built_set(items: Vec<Value>, span: Span) -> R<Value> {
+    let Value::List(items) = built(Value::List(items.into()), span)? else { unreachable!("built a list") };
+    Ok(Value::List(dedup(items.to_vec()).into()))
+}
+
+/// Whether an expression mentions any of `names` (anywhere, even where a comprehension
+/// shadows it: a conservative answer).
+fn mentions(e: &Expr, names: &[&str]) -> bool {
+    let any = |es: &[Expr]| es.iter().any(|x| mentions(x, names));
+    let clause = |c: &ForClause| {
+        c.binders.iter().any(|b| mentions(&b.source, names)) || c.filter.as_ref().is_some_and(|f| mentions(f, names))
+    };
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Char(_) | ExprKind::Str(_) | ExprKind::Bool(_) => false,
+        ExprKind::Name(n) => names.contains(&n.as_str()),
+        ExprKind::Call { args, .. } => any(args),
+        ExprKind::Tuple(items) | ExprKind::List(items) | ExprKind::Set(items) => any(items),
+        ExprKind::ListComp { body, each } | ExprKind::SetComp { body, each } => mentions(body, names) || clause(each),
+        ExprKind::Unary { operand, .. } => mentions(operand, names),
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Range { lo: lhs, hi: rhs, .. } => {
+            mentions(lhs, names) || mentions(rhs, names)
+        }
     }
 }
 

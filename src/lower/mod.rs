@@ -3,6 +3,7 @@ pub mod elaborate;
 pub mod eval;
 pub mod fill;
 pub mod instance;
+pub mod meter;
 pub mod model;
 pub mod moves;
 pub mod value;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::rc::Rc;
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
 pub enum Value {
     Int(i64),
     Char(char),
@@ -17,6 +17,24 @@ pub enum Value {
         hi: i64,
         chars: bool,
     },
+}
+
+/// Equality as derived, except that a list or tuple shared with itself is equal without a
+/// walk: `[a, a] == [a, a]` compares `a` once, not once per path through the sharing.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Char(a), Value::Char(b)) => a == b,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Tuple(a), Value::Tuple(b)) | (Value::List(a), Value::List(b)) => Rc::ptr_eq(a, b) || a[..] == b[..],
+            (Value::Range { lo, hi, chars }, Value::Range { lo: l, hi: h, chars: c }) => {
+                lo == l && hi == h && chars == c
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Value {

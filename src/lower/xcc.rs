@@ -47,7 +47,7 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         );
         return Err(diags);
     }
-    let mut guard = OptionGuard { max: max_options, span: None };
+    let mut guard = OptionGuard { max: max_options, span: None, memory: false };
     if model.fill {
         lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard);
     }
@@ -55,7 +55,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard);
     }
     lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard);
-    if let Some(span) = guard.span {
+    if let (Some(span), true) = (guard.span, guard.memory) {
+        diags.push(super::meter::out_of_memory(span));
+    } else if let Some(span) = guard.span {
         diags.push(super::eval::too_large(span).help(format!(
             "the spec builds more than {max_options} options; shrink it, or raise the limit with `--max-options`"
         )));
@@ -66,16 +68,23 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     Ok(Lowered { problem: b.finish(), meanings })
 }
 
-/// Counts options and trips once past the limit.
+/// Counts options and trips once past the limit, or once the memory budget is spent.
 struct OptionGuard {
     max: usize,
     span: Option<Span>,
+    /// Whether it tripped on memory (`--max-memory`) rather than on the count.
+    memory: bool,
 }
 
 impl OptionGuard {
     fn full(&mut self, built: usize, span: Span) -> bool {
         if built >= self.max {
             self.span.get_or_insert(span);
+            return true;
+        }
+        if super::meter::check(span).is_err() {
+            self.span.get_or_insert(span);
+            self.memory = true;
             return true;
         }
         false
@@ -223,6 +232,33 @@ fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Valu
     out
 }
 
+/// The least a placed cell costs once lowered: its cell in the option's `Meaning`, its entry
+/// in the builder and its entry in the problem's option array (the engines add more).
+const BYTES_PER_PLACED_CELL: usize = 24;
+
+/// A huge piece on a huge board is refused before anything is built, not after a gigabyte:
+/// at most one placement per anchor (and per allowed cell when confined), each holding every
+/// cell of the piece. Returns the piece that tips the estimate over the memory budget.
+fn too_many_placements(model: &Model, rows: i64, cols: i64, on_cells: usize) -> Option<Span> {
+    let placing = model.placing.as_ref()?;
+    let mut bytes = 0usize;
+    for &p in &placing.pieces {
+        let piece = &model.pieces[p];
+        let allowed = model.confine[p].as_ref().map_or(on_cells, |a| a.iter().filter(|&&x| x).count());
+        for o in orientations(piece, placing.rotate, placing.reflect) {
+            let height = o.cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+            let width = o.cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+            let anchors = ((rows - height + 1).max(0) * (cols - width + 1).max(0)) as usize;
+            let cells = anchors.min(allowed).saturating_mul(o.cells.len());
+            bytes = bytes.saturating_add(cells.saturating_mul(BYTES_PER_PLACED_CELL));
+            if !super::meter::room_for(bytes) {
+                return Some(piece.span);
+            }
+        }
+    }
+    None
+}
+
 fn lower_place(
     model: &Model,
     b: &mut XccBuilder,
@@ -250,6 +286,11 @@ fn lower_place(
                 "add pieces, shrink the board, or write `cells at most once` to leave cells uncovered"
             }),
         );
+        return;
+    }
+    if let Some(span) = too_many_placements(model, rows, cols, cells) {
+        guard.span.get_or_insert(span);
+        guard.memory = true;
         return;
     }
     // Piece items come before cell items: when a piece and a cell have equally few options
