@@ -1,5 +1,6 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
+mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
@@ -69,6 +70,7 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
+        Command::Solve(args) if args.dlx => dlx::solve(&args),
         Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
         Command::Check(args) => {
             let started = std::time::Instant::now();
@@ -93,6 +95,16 @@ pub fn run(cli: Cli) -> Exit {
     }
 }
 
+/// How diagnostics are drawn: in colour or not, at a fixed width.
+pub(crate) fn diag_style(mode: ColourMode) -> Style {
+    let colour = match mode {
+        ColourMode::Always => true,
+        ColourMode::Never => false,
+        ColourMode::Auto => std::io::stderr().is_terminal(),
+    };
+    Style { colour, width: 100 }
+}
+
 /// A loaded spec and its instance text.
 pub(crate) struct Session {
     pub sources: Sources,
@@ -113,12 +125,7 @@ pub(crate) struct Session {
 
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
-        let colour = match common.colour {
-            ColourMode::Always => true,
-            ColourMode::Never => false,
-            ColourMode::Auto => std::io::stderr().is_terminal(),
-        };
-        let style = Style { colour, width: 100 };
+        let style = diag_style(common.colour);
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
@@ -454,8 +461,8 @@ pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
 pub(crate) fn print_lowered(k: usize, wanted: Emit, has: Emit, text: impl FnOnce() -> Result<String, Exit>) -> Exit {
     if wanted != has {
         let (what, flag) = match has {
-            Emit::Dlx => ("an exact-cover puzzle", "dlx"),
             Emit::Moves => ("a played puzzle", "moves"),
+            _ => ("an exact-cover puzzle", "xcc, dlx, dimacs or mzn"),
         };
         eprintln!("puzc: this spec is {what}; use --emit {flag}");
         return Exit::Usage;
