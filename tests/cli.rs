@@ -484,7 +484,8 @@ fn sudoku_batch_with_a_dead_instance() {
 
 /// The lowered ZOJ 1008 sample game in Knuth's DLX format (reviewed by hand when accepted:
 /// 4 cells + 4 tiles primary, the 4 inner edges secondary, each option colours the edges a
-/// tile shows at that cell).
+/// tile shows at that cell; items renamed `0`..`b` with `| item` lines naming them, colours
+/// kept since they are single digits).
 #[test]
 fn snapshot_tetravex_dlx() {
     let out = run_ok(&["compile", "puzzles/tetravex.puz", "--emit", "dlx"], None, 0);

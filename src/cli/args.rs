@@ -97,8 +97,15 @@ pub enum Format {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
-    /// Knuth's DLX text format: item names (`|` before secondary items), then one option per line.
+    /// The exact-cover matrix with puzc's names: the item line (`|` before secondary items),
+    /// then one option per line.
+    Xcc,
+    /// The matrix as Knuth's DLX1/DLX2/DLX3/SSXCC read it: short names, mapped back in `|` comments.
     Dlx,
+    /// The matrix as CNF in DIMACS format, for SAT solvers: one variable per option.
+    Dimacs,
+    /// The matrix as a MiniZinc model with its data inline: one bool per option.
+    Mzn,
     /// The move-search program: grid, concrete moves, rules, goal, budget.
     Moves,
 }
@@ -140,6 +147,10 @@ pub struct SolveArgs {
     /// Move search: show the board after each move and each rule step.
     #[arg(long)]
     pub trace: bool,
+    /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
+    /// it), not a spec: solve it and print the chosen options.
+    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]
+    pub dlx: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -147,7 +158,7 @@ pub struct CompileArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// What to print.
-    #[arg(long, value_enum, default_value_t = Emit::Dlx)]
+    #[arg(long, value_enum, default_value_t = Emit::Xcc)]
     pub emit: Emit,
 }
 

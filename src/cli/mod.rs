@@ -1,5 +1,6 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
+mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
@@ -8,7 +9,7 @@ mod xcc;
 
 use crate::diag::render::{Style, render_all};
 use crate::diag::{Diagnostic, FileId, Sources};
-use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
+use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
@@ -70,6 +71,7 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
+        Command::Solve(args) if args.dlx => dlx::solve(&args),
         Command::Solve(args) => {
             if args.output.is_some() && args.format != Format::Svg {
                 eprintln!("puzc: --output writes pictures; add --format svg");
@@ -100,6 +102,16 @@ pub fn run(cli: Cli) -> Exit {
     }
 }
 
+/// How diagnostics are drawn: in colour or not, at a fixed width.
+pub(crate) fn diag_style(mode: ColourMode) -> Style {
+    let colour = match mode {
+        ColourMode::Always => true,
+        ColourMode::Never => false,
+        ColourMode::Auto => std::io::stderr().is_terminal(),
+    };
+    Style { colour, width: 100 }
+}
+
 /// A loaded spec and its instance text.
 pub(crate) struct Session {
     pub sources: Sources,
@@ -120,12 +132,7 @@ pub(crate) struct Session {
 
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
-        let colour = match common.colour {
-            ColourMode::Always => true,
-            ColourMode::Never => false,
-            ColourMode::Auto => std::io::stderr().is_terminal(),
-        };
-        let style = Style { colour, width: 100 };
+        let style = diag_style(common.colour);
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
@@ -278,6 +285,8 @@ impl Session {
             Err(d) => return self.fail(&[d]),
         };
         let mut worst = Exit::Solved;
+        // Region families that do not depend on the instance are built once per batch.
+        let mut memo = crate::lower::elaborate::Memo::default();
         for k in 1.. {
             match &cases {
                 CaseRule::ToEnd if k > 1 && reader.at_end() => break,
@@ -287,7 +296,7 @@ impl Session {
                 _ => {}
             }
             let before = reader.position();
-            let (mut elab, mut diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            let (mut elab, mut diags) = elaborate_with(&self.spec, &mut reader, &self.overrides, limits, &mut memo);
             if !self.has_instance {
                 self.explain_missing_instance(&mut diags);
             }
@@ -459,8 +468,8 @@ pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
 pub(crate) fn print_lowered(k: usize, wanted: Emit, has: Emit, text: impl FnOnce() -> Result<String, Exit>) -> Exit {
     if wanted != has {
         let (what, flag) = match has {
-            Emit::Dlx => ("an exact-cover puzzle", "dlx"),
             Emit::Moves => ("a played puzzle", "moves"),
+            _ => ("an exact-cover puzzle", "xcc, dlx, dimacs or mzn"),
         };
         eprintln!("puzc: this spec is {what}; use --emit {flag}");
         return Exit::Usage;

@@ -29,7 +29,9 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    super::print_lowered(k, args.emit, Emit::Dlx, || lowered(s, elab).map(|l| l.problem.to_dlx_text()))
+    // Every export but the move program is a form of the exact-cover matrix.
+    let has = if args.emit == Emit::Moves { Emit::Xcc } else { args.emit };
+    super::print_lowered(k, args.emit, has, || super::dlx::export(&lowered(s, elab)?.problem, args.emit))
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
