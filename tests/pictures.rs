@@ -70,6 +70,11 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // Triangular peg solitaire: 14 boards of 5×5 (120 × 138), 8 a row, 2 rows:
         // 8·136 − 16 + 20 = 1092 wide, 2·154 − 16 + 44 = 336 high.
         ("peg-triangle.puz", (1092, 336), 0.1),
+        // Lights Out 3×3, solved in 5 presses: 6 boards of 72 × 90 in one row:
+        // 6·88 − 16 + 20 = 532 wide, 90 + 44 = 134 high.
+        ("lights-out.puz", (532, 134), 0.1),
+        // Water jugs, 6 steps: 7 boards of 1×2 (48 × 42): 7·64 − 16 + 20 = 452 × 86.
+        ("water-jugs.puz", (452, 86), 0.1),
         // The 8-puzzle: 32 boards of 3×3 (72 × 90), 13 a row, 3 rows: 13·88 − 16 + 20 = 1148
         // wide, 3·106 − 16 + 44 = 346 high.
         ("eight-puzzle.puz", (1148, 346), 0.1),
