@@ -21,7 +21,7 @@ use std::time::Instant;
 const VERIFY_WHEN_COUNTING: u64 = 1000;
 
 fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
-    lower(&elab.model, s.common.max_options).map_err(|d| s.fail(&d))
+    lower(&elab.model, usize::try_from(s.common.max_options).unwrap_or(usize::MAX)).map_err(|d| s.fail(&d))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -61,7 +61,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads, on exact cover.
-    let fill = if threads == 1 { lower_fill(model, s.common.max_options) } else { None };
+    let fill = if threads == 1 { lower_fill(model, usize::try_from(s.common.max_options).unwrap_or(usize::MAX)) } else { None };
     let low;
     let lowered_at;
     let stats;

@@ -135,9 +135,29 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
             return Ok(());
         }
         let mut effects = Vec::with_capacity(m.effects.len());
+        let mut written: Vec<CellIx> = Vec::new();
         for e in &m.effects {
             match effect(&e.node, board, env)? {
-                Some(eff) => effects.push(eff),
+                Some(eff) => {
+                    // Two writes to one cell in one move: one of them would silently win.
+                    let cells = match eff {
+                        Effect::Set { cell, .. } => vec![cell],
+                        Effect::Swap(a, b) => vec![a, b],
+                        Effect::RemoveGroup { .. } => vec![],
+                    };
+                    if let Some(&cell) = cells.iter().find(|c| written.contains(c)) {
+                        let (a, b) = board.coord(cell as usize);
+                        return Err(Diagnostic::new(
+                            Code::E109,
+                            e.span,
+                            format!("two effects of `{}` write the cell ({a}, {b}) in one move", m.name.name),
+                        )
+                        .label("writes a cell an earlier effect of this move wrote")
+                        .help("each effect of a move must write its own cells; combine them into one `set`"));
+                    }
+                    written.extend(cells);
+                    effects.push(eff);
+                }
                 None => return Ok(()), // touches a cell off the board: no such move
             }
         }
