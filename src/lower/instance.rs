@@ -243,7 +243,7 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
     }
     let one_line = first_starts_line && !breaks_inside;
     if (rows_on_lines || one_line) && !reader.next_starts_line() {
-        let (_, span) = reader.word("")?;
+        let (_, span) = if by_char { reader.char("")? } else { reader.word("")? };
         let last = board.rows - 1;
         return Err(if rows_on_lines {
             layout(last, cols + 1, span, true)
