@@ -485,7 +485,8 @@ fn sudoku_batch_with_a_dead_instance() {
 
 /// The lowered ZOJ 1008 sample game in Knuth's DLX format (reviewed by hand when accepted:
 /// 4 cells + 4 tiles primary, the 4 inner edges secondary, each option colours the edges a
-/// tile shows at that cell).
+/// tile shows at that cell; items renamed `0`..`b` with `| item` lines naming them, colours
+/// kept since they are single digits).
 #[test]
 fn snapshot_tetravex_dlx() {
     let out = run_ok(&["compile", "puzzles/tetravex.puz", "--emit", "dlx"], None, 0);
@@ -616,7 +617,7 @@ fn command_line_values_are_blamed_on_their_flag() {
         (&["--limit", "-1", "--all"], "`-1` is negative: give a whole number, 1 or more"),
         (&["--max-nodes", "-5"], "`-5` is negative: give a whole number, 0 or more"),
         (&["--threads", "0"], "0 threads: give 1 to 256"),
-        (&["--trace"], "--trace shows the board after each move of a played puzzle; this spec is an exact-cover puzzle"),
+        (&["--trace"], "--trace shows the moves of a played puzzle; this spec is not played"),
     ];
     for (args, message) in cases {
         let mut all = vec!["solve", "puzzles/queens.puz"];

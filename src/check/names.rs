@@ -223,11 +223,16 @@ impl Checker {
                     }
                 }
             }
-            StmtKind::Goal(g) => {
-                if let GoalDecl::Count(e) = &g.node {
-                    self.expr(e);
+            StmtKind::Goal(g) => match &g.node {
+                GoalDecl::Count(e) => self.expr(e),
+                GoalDecl::When { each, cond } => {
+                    // Like a move's condition: it reads the board.
+                    self.in_move = true;
+                    self.scoped(each.as_ref(), &[], |c| c.expr(cond));
+                    self.in_move = false;
                 }
-            }
+                GoalDecl::Empty | GoalDecl::Pattern(_) => {}
+            },
             StmtKind::Budget(b) => match &b.node {
                 BudgetDecl::Exactly(e) | BudgetDecl::AtMost(e) | BudgetDecl::Fewest(Some(e)) => self.expr(e),
                 BudgetDecl::Fewest(None) => {}
@@ -454,8 +459,14 @@ impl Checker {
             for n in nodes {
                 match n {
                     Node::Var { name, span, .. } => out.push((name.clone(), *span, in_move)),
-                    Node::EachSolution(b) => walk(b, in_move, out),
-                    Node::EachMove(b) => walk(b, true, out),
+                    Node::EachSolution(b, sep) => {
+                        walk(b, in_move, out);
+                        walk(sep, in_move, out);
+                    }
+                    Node::EachMove(b, sep) => {
+                        walk(b, true, out);
+                        walk(sep, in_move, out);
+                    }
                     Node::IfSolved(a, b) => {
                         walk(a, in_move, out);
                         walk(b, in_move, out);
@@ -474,7 +485,9 @@ impl Checker {
                     "board" if played => Some("`{board}` is the solved grid of an exact-cover puzzle; a played puzzle's answer is its moves: print them with `{each move}...{end}`".to_string()),
                     "board" | "given" if !has_board => Some(format!("`{{{name}}}` shows a grid, but this spec declares no board")),
                     _ if in_move && !played => Some("`{each move}` repeats over the moves of a played puzzle; this spec is an exact-cover puzzle".to_string()),
+                    // `{move}` is the move's name, set for every move like its parameters.
                     _ if in_move
+                        && name != "move"
                         && !params.contains(&name.as_str())
                         && !self.all_defs.contains_key(&name)
                         && !crate::render::template::TEMPLATE_NAMES.contains(&name.as_str()) =>

@@ -47,9 +47,9 @@ pub struct CommonArgs {
     /// Maximum number of bindings all `for` clauses of one instance may produce.
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
     pub max_expansion: u64,
-    /// Maximum number of exact-cover options one instance may lower to.
-    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS as u64, value_parser = a_count)]
-    pub max_options: u64,
+    /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
+    #[arg(long, value_name = "N")]
+    pub max_options: Option<usize>,
     /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
     /// spec stops with S401 instead of exhausting the machine.
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
@@ -57,6 +57,13 @@ pub struct CommonArgs {
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,
+}
+
+impl CommonArgs {
+    /// `--max-options`, or its default.
+    pub fn max_options(&self) -> usize {
+        self.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS)
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -88,8 +95,15 @@ pub enum Format {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
-    /// Knuth's DLX text format: item names (`|` before secondary items), then one option per line.
+    /// The exact-cover matrix with puzc's names: the item line (`|` before secondary items),
+    /// then one option per line.
+    Xcc,
+    /// The matrix as Knuth's DLX1/DLX2/DLX3/SSXCC read it: short names, mapped back in `|` comments.
     Dlx,
+    /// The matrix as CNF in DIMACS format, for SAT solvers: one variable per option.
+    Dimacs,
+    /// The matrix as a MiniZinc model with its data inline: one bool per option.
+    Mzn,
     /// The move-search program: grid, concrete moves, rules, goal, budget.
     Moves,
 }
@@ -128,6 +142,10 @@ pub struct SolveArgs {
     /// Move search: show the board after each move and each rule step.
     #[arg(long)]
     pub trace: bool,
+    /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
+    /// it), not a spec: solve it and print the chosen options.
+    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]
+    pub dlx: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -135,7 +153,7 @@ pub struct CompileArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// What to print.
-    #[arg(long, value_enum, default_value_t = Emit::Dlx)]
+    #[arg(long, value_enum, default_value_t = Emit::Xcc)]
     pub emit: Emit,
 }
 

@@ -1,5 +1,6 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
+mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
@@ -11,7 +12,7 @@ use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
-use crate::syntax::ast::{Spec, StmtKind};
+use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 pub use args::*;
 use clap::Parser;
@@ -69,6 +70,7 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
+        Command::Solve(args) if args.dlx => dlx::solve(&args),
         Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
         Command::Check(args) => {
             let started = std::time::Instant::now();
@@ -93,6 +95,16 @@ pub fn run(cli: Cli) -> Exit {
     }
 }
 
+/// How diagnostics are drawn: in colour or not, at a fixed width.
+pub(crate) fn diag_style(mode: ColourMode) -> Style {
+    let colour = match mode {
+        ColourMode::Always => true,
+        ColourMode::Never => false,
+        ColourMode::Auto => std::io::stderr().is_terminal(),
+    };
+    Style { colour, width: 100 }
+}
+
 /// A loaded spec and its instance text.
 pub(crate) struct Session {
     pub sources: Sources,
@@ -113,12 +125,7 @@ pub(crate) struct Session {
 
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
-        let colour = match common.colour {
-            ColourMode::Always => true,
-            ColourMode::Never => false,
-            ColourMode::Auto => std::io::stderr().is_terminal(),
-        };
-        let style = Style { colour, width: 100 };
+        let style = diag_style(common.colour);
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
@@ -276,7 +283,7 @@ impl Session {
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
             work: self.common.max_expansion,
-            options: usize::try_from(self.common.max_options).unwrap_or(usize::MAX),
+            options: self.common.max_options(),
             ..ExpandLimits::default()
         };
         let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
@@ -314,9 +321,8 @@ impl Session {
 
     fn solve(&mut self, args: &SolveArgs) -> Exit {
         let moves = self.is_moves();
-        // A flag that does not apply is refused, never silently ignored.
-        if args.trace && !moves {
-            eprintln!("puzc: --trace shows the board after each move of a played puzzle; this spec is an exact-cover puzzle (try --stats)");
+        if let Some(why) = flag_for_other_form(moves, args) {
+            eprintln!("puzc: {why}");
             return Exit::Usage;
         }
         let started = std::time::Instant::now();
@@ -350,6 +356,41 @@ impl Session {
             if moves { moves::compile(s, k, elab, args) } else { xcc::compile(s, k, elab, args) }
         })
     }
+}
+
+/// A flag given for the other form of spec: it would change nothing, so it is refused rather
+/// than ignored.
+fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
+    if moves {
+        if args.threads != 1 {
+            return Some("--threads splits exact-cover searches; a played puzzle is searched on one thread");
+        }
+        if args.common.max_options.is_some() {
+            return Some("--max-options limits exact-cover options; a played puzzle has none");
+        }
+    } else if args.trace {
+        return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");
+    }
+    None
+}
+
+/// What `solve` does with a case: `--all`, `--count` or `--unique`, else the spec's `answer`,
+/// else the first solution. `--limit` is refused where it would do nothing.
+pub(crate) fn answer_mode(args: &SolveArgs, answer: Option<AnswerMode>) -> Result<AnswerMode, Exit> {
+    let mode = if args.all {
+        AnswerMode::All
+    } else if args.count {
+        AnswerMode::Count
+    } else if args.unique {
+        AnswerMode::Unique
+    } else {
+        answer.unwrap_or(AnswerMode::First)
+    };
+    if args.limit.is_some() && matches!(mode, AnswerMode::First | AnswerMode::Unique) {
+        eprintln!("puzc: --limit applies to --all and --count (or `answer all` / `answer count`)");
+        return Err(Exit::Usage);
+    }
+    Ok(mode)
 }
 
 /// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a string).
@@ -448,8 +489,8 @@ pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
 pub(crate) fn print_lowered(k: usize, wanted: Emit, has: Emit, text: impl FnOnce() -> Result<String, Exit>) -> Exit {
     if wanted != has {
         let (what, flag) = match has {
-            Emit::Dlx => ("an exact-cover puzzle", "dlx"),
             Emit::Moves => ("a played puzzle", "moves"),
+            _ => ("an exact-cover puzzle", "xcc, dlx, dimacs or mzn"),
         };
         eprintln!("puzc: this spec is {what}; use --emit {flag}");
         return Exit::Usage;

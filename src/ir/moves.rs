@@ -94,6 +94,10 @@ pub enum Rule {
     ClearRuns { min: u32 },
     /// All 4-connected groups of at least `min` equal non-empty cells are emptied together.
     ClearGroups { min: u32 },
+    /// Empty lines close up towards `Dir`: with `Left`/`Right` every column without a block
+    /// vanishes and the columns beyond it move over, keeping their order (SameGame); with
+    /// `Up`/`Down`, rows likewise. Only on boards without holes.
+    Close(Dir),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +108,8 @@ pub enum Goal {
     NonEmptyCount(u32),
     /// Every cell with `Some(v)` holds `v`; `None` cells are free.
     Pattern(Vec<Option<Value>>),
+    /// Every comparison holds (`Cond::Cmp` only).
+    All(Vec<Cond>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,10 +214,45 @@ impl MoveProblem {
         {
             return Err(format!("goal pattern has {} cells, the grid {n}", p.len()));
         }
+        if let Goal::All(conds) = &self.goal {
+            for c in conds {
+                let Cond::Cmp { lhs, rhs, .. } = *c else { return Err("a goal condition is a comparison".into()) };
+                for o in [lhs, rhs] {
+                    if let Operand::Cell(c) = o {
+                        cell_ok(c, "the goal", usize::MAX)?;
+                    }
+                }
+            }
+        }
+        if self.rules.iter().any(|r| matches!(r, Rule::Close(_))) && self.on_board.iter().any(|&on| !on) {
+            return Err("closing empty lines needs a board without holes".into());
+        }
         if self.dead_below.is_some() && self.goal != Goal::Empty {
             return Err("dead_below is only sound with the goal `Empty`".into());
         }
         Ok(())
+    }
+
+    /// A condition as [`MoveProblem::to_text`] shows it.
+    fn cond_text(&self, c: &Cond) -> String {
+        let opnd = |x: Operand| match x {
+            Operand::Cell(c) => self.cell_name(c),
+            Operand::Const(v) => v.to_string(),
+        };
+        match *c {
+            Cond::Cmp { lhs, op, rhs } => {
+                let op = match op {
+                    CmpOp::Eq => "==",
+                    CmpOp::Ne => "!=",
+                    CmpOp::Lt => "<",
+                    CmpOp::Le => "<=",
+                    CmpOp::Gt => ">",
+                    CmpOp::Ge => ">=",
+                };
+                format!("{} {op} {}", opnd(lhs), opnd(rhs))
+            }
+            Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
+        }
     }
 
     /// `r{row}c{col}`, the cell's name in [`MoveProblem::to_text`].
@@ -246,12 +287,17 @@ impl MoveProblem {
                 Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
                 Rule::ClearRuns { min } => format!("clear runs >= {min}"),
                 Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+                Rule::Close(d) => close_name(*d),
             })
             .collect();
         let _ = writeln!(o, "rules: {}", if rules.is_empty() { "none".into() } else { rules.join("; ") });
         let goal = match &self.goal {
             Goal::Empty => "empty".to_string(),
             Goal::NonEmptyCount(n) => format!("{n} non-empty cells"),
+            Goal::All(conds) => {
+                let shown: Vec<String> = conds.iter().map(|c| self.cond_text(c)).collect();
+                format!("all of {}", shown.join(" and "))
+            }
             Goal::Pattern(p) => {
                 let cells: Vec<String> = p
                     .iter()
@@ -278,24 +324,7 @@ impl MoveProblem {
         for (i, m) in self.moves.iter().enumerate() {
             let name = self.move_names.get(m.kind as usize).map_or("?", String::as_str);
             let args: Vec<String> = m.args.iter().map(i64::to_string).collect();
-            let when: Vec<String> = m
-                .when
-                .iter()
-                .map(|c| match *c {
-                    Cond::Cmp { lhs, op, rhs } => {
-                        let op = match op {
-                            CmpOp::Eq => "==",
-                            CmpOp::Ne => "!=",
-                            CmpOp::Lt => "<",
-                            CmpOp::Le => "<=",
-                            CmpOp::Gt => ">",
-                            CmpOp::Ge => ">=",
-                        };
-                        format!("{} {op} {}", opnd(lhs), opnd(rhs))
-                    }
-                    Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
-                })
-                .collect();
+            let when: Vec<String> = m.when.iter().map(|c| self.cond_text(c)).collect();
             let effects: Vec<String> = m
                 .effects
                 .iter()
@@ -313,4 +342,10 @@ impl MoveProblem {
         }
         o
     }
+}
+
+/// `close columns left`, `close rows down`: a [`Rule::Close`] as the spec writes it.
+pub fn close_name(d: Dir) -> String {
+    let lines = if matches!(d, Dir::Left | Dir::Right) { "columns" } else { "rows" };
+    format!("close {lines} {}", format!("{d:?}").to_lowercase())
 }

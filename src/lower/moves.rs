@@ -65,7 +65,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 expand_move(m, &board, &mut elab.env, &mut problem)
             }
             StmtKind::After(rules) => rules.iter().try_for_each(|r| {
-                problem.rules.push(rule(&r.node, r.span, &mut elab.env)?);
+                problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
             StmtKind::Goal(g) => goal_of(&g.node, &board, &mut elab.env).map(|g| goal = Some(g)),
@@ -286,21 +286,84 @@ fn at_least(env: &mut Env, e: &Expr, what: &str) -> R<u32> {
     Ok(n as u32)
 }
 
-fn rule(r: &RuleDecl, _span: Span, env: &mut Env) -> R<Rule> {
+fn dir(d: Direction) -> Dir {
+    match d {
+        Direction::Down => Dir::Down,
+        Direction::Up => Dir::Up,
+        Direction::Left => Dir::Left,
+        Direction::Right => Dir::Right,
+    }
+}
+
+fn rule(r: &RuleDecl, span: Span, board: &Board, env: &mut Env) -> R<Rule> {
     Ok(match r {
-        RuleDecl::Gravity(d) => Rule::Gravity(match d {
-            Direction::Down => Dir::Down,
-            Direction::Up => Dir::Up,
-            Direction::Left => Dir::Left,
-            Direction::Right => Dir::Right,
-        }),
+        RuleDecl::Gravity(d) => Rule::Gravity(dir(*d)),
         RuleDecl::ClearRuns(e) => Rule::ClearRuns { min: at_least(env, e, "a run's length")? },
         RuleDecl::ClearGroups(e) => Rule::ClearGroups { min: at_least(env, e, "a group's size")? },
+        RuleDecl::Close { columns, dir: d } => {
+            let across = matches!(d, Direction::Left | Direction::Right);
+            if *columns != across {
+                let (lines, ways) = if *columns { ("columns", "`left` or `right`") } else { ("rows", "`up` or `down`") };
+                return Err(Diagnostic::new(Code::E109, span, format!("{lines} close {ways}"))
+                    .label(format!("{lines} cannot close this way"))
+                    .help(format!("write `close {lines}` with {ways}")));
+            }
+            if board.on.iter().any(|&on| !on) {
+                return Err(Diagnostic::new(Code::E109, span, "closing empty lines needs a board without holes")
+                    .label("the board has holes")
+                    .related(board.span, "the board's mask is declared here")
+                    .help("a column or row with holes has no single shape to move into: drop the mask, or the rule"));
+            }
+            Rule::Close(dir(*d))
+        }
     })
+}
+
+/// `goal [for ...] when COND`: the comparisons of every binding, joined.
+fn goal_conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<()> {
+    if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
+        goal_conditions(lhs, board, env, out)?;
+        return goal_conditions(rhs, board, env, out);
+    }
+    if !reads_board(e, board) {
+        if !env.eval_bool(e, "a goal's `when` is a condition")? {
+            // False whatever the board holds: the goal can never be reached.
+            out.push(Cond::Cmp { lhs: Operand::Const(0), op: CmpOp::Ne, rhs: Operand::Const(0) });
+        }
+        return Ok(());
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
+    let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
+    let side = |x: &Expr, env: &mut Env| -> R<Operand> {
+        if let ExprKind::Call { func, .. } = &x.kind
+            && MOVE_BUILTINS.contains(&func.name.as_str())
+        {
+            return Err(Diagnostic::new(Code::E109, x.span, format!("`{}` only goes in a move's condition", func.name))
+                .label("not a goal")
+                .help("a goal compares cells and numbers"));
+        }
+        operand(x, board, env)?.ok_or_else(|| {
+            Diagnostic::new(Code::G201, x.span, "the goal reads a cell off the board")
+                .label("off the board")
+                .related(board.span, "the board is declared here")
+                .help("limit the goal's `for` ranges to the board")
+        })
+    };
+    let (l, r) = (side(lhs, env)?, side(rhs, env)?);
+    out.push(Cond::Cmp { lhs: l, op, rhs: r });
+    Ok(())
 }
 
 fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
     Ok(match g {
+        GoalDecl::When { each, cond } => {
+            let mut conds = Vec::new();
+            match each {
+                Some(each) => env.for_each(each, &mut |env| goal_conditions(cond, board, env, &mut conds))?,
+                None => goal_conditions(cond, board, env, &mut conds)?,
+            }
+            Goal::All(conds)
+        }
         GoalDecl::Empty => Goal::Empty,
         GoalDecl::Count(e) => Goal::NonEmptyCount(env.eval_int(e, "the number of blocks left").and_then(|n| {
             u32::try_from(n)
@@ -352,7 +415,7 @@ fn dead_below(p: &MoveProblem) -> Option<u32> {
         .iter()
         .filter_map(|r| match r {
             Rule::ClearRuns { min } | Rule::ClearGroups { min } => Some(*min),
-            Rule::Gravity(_) => None,
+            Rule::Gravity(_) | Rule::Close(_) => None,
         })
         .min()
         .filter(|&k| k >= 2)

@@ -43,6 +43,7 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
         Goal::Empty => g.iter().all(|&v| v == 0),
         Goal::NonEmptyCount(k) => g.iter().filter(|&&v| v != 0).count() as u32 == *k,
         Goal::Pattern(want) => want.iter().zip(&g).all(|(w, v)| w.is_none_or(|w| w == *v)),
+        Goal::All(conds) => conds.iter().all(|c| holds(p, &g, c)),
     };
     if ok { Ok(()) } else { Err("the goal does not hold after the last move".into()) }
 }
@@ -115,6 +116,7 @@ fn settle(p: &MoveProblem, g: &mut [u8]) {
             match r {
                 Rule::Gravity(d) => gravity(p, g, *d),
                 Rule::ClearRuns { min } => clear_runs(p, g, *min as usize),
+                Rule::Close(d) => close(p, g, *d),
                 Rule::ClearGroups { min } => {
                     let mut doomed = vec![];
                     for c in 0..g.len() {
@@ -194,6 +196,31 @@ fn clear_runs(p: &MoveProblem, g: &mut [u8], min: usize) {
     for (c, d) in doomed.iter().enumerate() {
         if *d {
             g[c] = 0;
+        }
+    }
+}
+
+/// Empty lines close up towards `d`: the lines that hold a block, in order, then empty ones.
+fn close(p: &MoveProblem, g: &mut [u8], d: Dir) {
+    let (rows, cols) = (p.rows, p.cols);
+    let columns = matches!(d, Dir::Left | Dir::Right);
+    let count = if columns { cols } else { rows };
+    let line = |g: &[u8], i: usize| -> Vec<u8> {
+        if columns { (0..rows).map(|r| g[r * cols + i]).collect() } else { g[i * cols..(i + 1) * cols].to_vec() }
+    };
+    let mut kept: Vec<Vec<u8>> = (0..count).map(|i| line(g, i)).filter(|l| l.iter().any(|&v| v != 0)).collect();
+    let blank = vec![0u8; if columns { rows } else { cols }];
+    let pad = count - kept.len();
+    // Towards the start (left, up) the kept lines come first; towards the end, the blanks.
+    if matches!(d, Dir::Left | Dir::Up) {
+        kept.extend(std::iter::repeat_n(blank, pad));
+    } else {
+        kept.splice(0..0, std::iter::repeat_n(blank, pad));
+    }
+    for (i, l) in kept.iter().enumerate() {
+        for (j, &v) in l.iter().enumerate() {
+            let c = if columns { j * cols + i } else { i * cols + j };
+            g[c] = v;
         }
     }
 }

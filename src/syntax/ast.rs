@@ -243,6 +243,8 @@ pub enum RuleDecl {
     Gravity(Direction),
     ClearRuns(Expr),
     ClearGroups(Expr),
+    /// `close columns left`: `columns` is false for `close rows ...`.
+    Close { columns: bool, dir: Direction },
 }
 
 #[derive(Clone, Debug)]
@@ -250,6 +252,8 @@ pub enum GoalDecl {
     Empty,
     Count(Expr),
     Pattern(StrLit),
+    /// `goal [for ...] when COND`: the condition holds for every binding.
+    When { each: Option<ForClause>, cond: Expr },
 }
 
 #[derive(Clone, Debug)]
