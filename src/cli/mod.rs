@@ -8,7 +8,7 @@ mod xcc;
 
 use crate::diag::render::{Style, render_all};
 use crate::diag::{Diagnostic, FileId, Sources};
-use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
+use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
@@ -291,6 +291,8 @@ impl Session {
             Err(d) => return self.fail(&[d]),
         };
         let mut worst = Exit::Solved;
+        // Region families that do not depend on the instance are built once per batch.
+        let mut memo = crate::lower::elaborate::Memo::default();
         for k in 1.. {
             match &cases {
                 CaseRule::ToEnd if k > 1 && reader.at_end() => break,
@@ -300,7 +302,7 @@ impl Session {
                 _ => {}
             }
             let before = reader.position();
-            let (mut elab, mut diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            let (mut elab, mut diags) = elaborate_with(&self.spec, &mut reader, &self.overrides, limits, &mut memo);
             if !self.has_instance {
                 self.explain_missing_instance(&mut diags);
             }

@@ -49,12 +49,27 @@ pub struct Elab<'s> {
 /// The key in `broken` that says the board failed (no spec name can contain spaces).
 const BOARD_BROKEN: &str = "the board";
 
+mod memo;
+pub use memo::Memo;
+
 /// Elaborates `spec` against the instance in `input`.
 pub fn elaborate<'s>(
     spec: &Spec,
     input: &mut InstanceReader,
     overrides: &'s HashMap<String, Value>,
     limits: ExpandLimits,
+) -> (Elab<'s>, Diagnostics) {
+    elaborate_with(spec, input, overrides, limits, &mut Memo::default())
+}
+
+/// [`elaborate`], reusing what `memo` kept from the last instance of the same `spec` (see
+/// [`Memo`]) and keeping this one's for the next.
+pub fn elaborate_with<'s>(
+    spec: &Spec,
+    input: &mut InstanceReader,
+    overrides: &'s HashMap<String, Value>,
+    limits: ExpandLimits,
+    memo: &mut Memo,
 ) -> (Elab<'s>, Diagnostics) {
     let mut el = Elab {
         env: Env::new(limits.work),
@@ -69,8 +84,20 @@ pub fn elaborate<'s>(
         family_members: 0,
         max_options: limits.options,
     };
-    for stmt in &spec.stmts {
-        if let Err(d) = el.stmt(stmt, input, limits) {
+    for (k, stmt) in spec.stmts.iter().enumerate() {
+        let region = match &stmt.kind {
+            StmtKind::Region(r) if !el.needs_broken(stmt) => Some(&r.name.name),
+            _ => None,
+        };
+        if region.is_some_and(|name| memo.reuse(k, &mut el, name)) {
+            continue;
+        }
+        let budget = el.env.budget;
+        let done = el.stmt(stmt, input, limits);
+        if let (Ok(()), Some(name)) = (&done, region) {
+            memo.remember(k, &el, name, budget - el.env.budget);
+        }
+        if let Err(d) = done {
             // "`n` is not defined" after `let n = ...` failed says nothing new.
             let follow_on = d.code == Code::E101 && el.broken.iter().any(|b| d.message.contains(&format!("`{b}`")));
             if follow_on {

@@ -589,6 +589,45 @@ mod tests {
         assert!(!COLOUR_CHARS.contains([':', '|', ' ']));
     }
 
+    /// Awkward names, long names and more colours than one-character codes: the Knuth text
+    /// follows the rules and reads back to the same problem, names and all.
+    #[test]
+    fn knuth_text_round_trips_names_and_many_colours() {
+        let mut b = XccBuilder::new();
+        let p = b.add_primary("cell (0, 0)", 1, 1);
+        let q = b.add_primary("a:b|c", 0, 3);
+        let s = b.add_secondary("edge%1");
+        for k in 0..100 {
+            let colour = b.colour(&format!("colour {k}"));
+            b.add_option(format!("o{k}"), &[Entry { item: p, colour: Colour::NONE }, Entry { item: s, colour }]);
+        }
+        b.add_option("q", &[Entry { item: q, colour: Colour::NONE }]);
+        let problem = b.finish();
+        let text = problem.to_knuth_text().unwrap();
+        assert!(text.contains("| colour codes are longer than one character"), "{text}");
+        assert!(text.contains("| for Knuth's DLX3 (it has multiplicities)"), "{text}");
+        assert!(text.contains("\n0 0:3|1 | 2\n"), "{text}");
+        let back = XccProblem::from_knuth_text(&text).unwrap();
+        assert_eq!(back.to_dlx_text(), problem.to_dlx_text());
+        assert_eq!(back.colour_names, problem.colour_names);
+    }
+
+    /// Names that already follow the rules are kept, without a map; a problem without a
+    /// primary item cannot be written.
+    #[test]
+    fn knuth_text_keeps_fitting_names_and_refuses_no_primary() {
+        let p = XccProblem::from_dlx_text("a b | x\na x:R\nb x:R\n").unwrap();
+        let text = p.to_knuth_text().unwrap();
+        assert!(
+            text.ends_with("| for Knuth's DLX2, DLX3 or SSXCC (it has colours)\na b | x\na x:R\nb x:R\n"),
+            "{text}"
+        );
+        assert!(!text.contains("| item") && !text.contains("| colour"));
+        let mut b = XccBuilder::new();
+        b.add_secondary("x");
+        assert!(b.finish().to_knuth_text().is_err());
+    }
+
     #[test]
     fn knuth_reader_places_its_errors() {
         let text = "| c\nab cd | e\nab toolongname\n";
