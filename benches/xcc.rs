@@ -20,7 +20,7 @@ use puzc::ir::xcc::XccProblem;
 use puzc::solve::split::count as count_parallel;
 use puzc::solve::xcc::{Branching, Engine, Flow, Limits, count, solve_on};
 
-use common::{data_file, dlx_count, pentominoes, puzzle_lines, queens, sudoku, tetravex};
+use common::{data_file, dlx_count, langford, pentominoes, puzzle_lines, queens, sudoku, tetravex};
 
 /// A named batch of matrices, each searched to `max_solutions`.
 struct Workload {
@@ -43,6 +43,7 @@ fn workloads() -> Vec<Workload> {
             max_solutions: None,
         },
         Workload { name: "queens_13", problems: vec![queens(13)], max_solutions: None },
+        Workload { name: "langford_12", problems: vec![langford(12)], max_solutions: None },
     ]
 }
 

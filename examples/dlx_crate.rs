@@ -27,7 +27,8 @@ struct Matrix {
 }
 
 fn parse(block: &str) -> Result<Matrix, String> {
-    let mut lines = block.lines().map(str::trim).filter(|l| !l.is_empty());
+    // Knuth's rules: blank lines and lines starting with `|` (puzc's name map) are comments.
+    let mut lines = block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('|'));
     let head = lines.next().ok_or("no item line")?;
     let mut primary = Vec::new();
     let mut secondary = Vec::new();

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use fx::{blank, cmp, grid};
 use puzc::ir::moves::*;
-use puzc::solve::moves::{Limits, Stop, TraceStep, apply_move, legal, replay, solve};
+use puzc::solve::moves::{Limits, Stop, TraceStep, apply_move, count, legal, replay, solve};
 
 fn set(cell: CellIx, v: Value) -> MoveInstance {
     MoveInstance { kind: 0, args: vec![], when: vec![], effects: vec![Effect::Set { cell, value: Operand::Const(v) }] }
@@ -129,6 +129,74 @@ fn clear_groups_and_remove_group() {
     apply_move(&p, &mut s, &m, None);
     // Group {(0,0),(1,0),(1,1),(2,1)} goes; the 2s fall, the lone 2 slides left and stays.
     assert_eq!(s, grid(&["...", "2..", "222"]).1);
+}
+
+#[test]
+fn empty_lines_close_in_each_direction() {
+    let g = ["1..2", "...3", "1..4"];
+    // Columns: the two empty middle columns vanish; the others keep their order.
+    assert_eq!(after(&g, vec![Rule::Close(Dir::Left)], NOOP()), ["12..", ".3..", "14.."]);
+    assert_eq!(after(&g, vec![Rule::Close(Dir::Right)], NOOP()), ["..12", "...3", "..14"]);
+    let h = ["....", "12..", "....", "3..4", "...."];
+    assert_eq!(after(&h, vec![Rule::Close(Dir::Up)], NOOP()), ["12..", "3..4", "....", "....", "...."]);
+    assert_eq!(after(&h, vec![Rule::Close(Dir::Down)], NOOP()), ["....", "....", "....", "12..", "3..4"]);
+    // SameGame: blocks fall, then an emptied column closes, then nothing more changes.
+    let s = ["1.2", "1.2", "3.2"];
+    let rules = vec![Rule::Gravity(Dir::Down), Rule::Close(Dir::Left)];
+    assert_eq!(after(&s, rules.clone(), set(0, 0)), [".2.", "12.", "32."]);
+    // Nothing to close: no change.
+    assert_eq!(after(&["12", "34"], rules, NOOP()), ["12", "34"]);
+}
+
+#[test]
+fn goal_conditions_are_all_comparisons() {
+    let mut p = blank(1, 3, vec![1, 2, 0]);
+    p.goal = Goal::All(vec![
+        cmp(Operand::Cell(0), CmpOp::Ne, Operand::Const(2)),
+        cmp(Operand::Cell(1), CmpOp::Gt, Operand::Cell(2)),
+    ]);
+    assert!(puzc::solve::moves::goal_holds(&p, &[1, 2, 0]));
+    assert!(!puzc::solve::moves::goal_holds(&p, &[2, 2, 0]));
+    assert!(!puzc::solve::moves::goal_holds(&p, &[1, 2, 2]));
+    p.validate().unwrap();
+    p.goal = Goal::All(vec![Cond::GroupAtLeast { cell: 0, min: 2 }]);
+    assert!(p.validate().is_err(), "a goal holds comparisons only");
+}
+
+#[test]
+fn computed_values_out_of_range_make_a_move_illegal() {
+    // c0 := c0 + c1 on a board of values 0..=3: legal while the sum stays in range.
+    let mut p = blank(1, 2, vec![1, 2]);
+    p.allowed = (0..256).map(|v| v <= 3).collect();
+    p.programs = vec![vec![Term::Cell(0), Term::Cell(1), Term::Add]];
+    let m =
+        MoveInstance { kind: 0, args: vec![], when: vec![], effects: vec![Effect::Compute { cell: 0, program: 0 }] };
+    p.moves = vec![m.clone()];
+    p.validate().unwrap();
+    assert!(legal(&p, &[1, 2], &m));
+    let mut s = vec![1, 2];
+    apply_move(&p, &mut s, &m, None);
+    assert_eq!(s, [3, 2]);
+    assert!(!legal(&p, &[2, 2], &m), "2 + 2 is not a value of the board");
+    // min, max and subtraction, in postfix: max(0, min(3, c1 * 2) - 5) = 0.
+    p.programs = vec![vec![
+        Term::Const(0),
+        Term::Const(3),
+        Term::Cell(1),
+        Term::Const(2),
+        Term::Mul,
+        Term::Min,
+        Term::Const(5),
+        Term::Sub,
+        Term::Max,
+    ]];
+    let mut s = vec![1, 2];
+    assert!(legal(&p, &s, &m));
+    apply_move(&p, &mut s, &m, None);
+    assert_eq!(s, [0, 2]);
+    // A program that pops an empty stack is refused by `validate`.
+    p.programs = vec![vec![Term::Add]];
+    assert!(p.validate().is_err());
 }
 
 #[test]
@@ -567,7 +635,7 @@ fn random_problem(rng: &mut mayan::Rng) -> MoveProblem {
             .iter()
             .filter_map(|r| match r {
                 Rule::ClearRuns { min } | Rule::ClearGroups { min } => Some(*min),
-                Rule::Gravity(_) => None,
+                Rule::Gravity(_) | Rule::Close(_) => None,
             })
             .min();
     }
@@ -631,4 +699,126 @@ fn search_matches_plain_enumeration() {
     }
     eprintln!("search vs enumeration: 1000 problems, {solved} solvable");
     assert!(solved >= 300);
+}
+
+// ---------------------------------------------------------------- counting vs plain listing
+
+/// Every solution by plain enumeration in move order, no memo, no pruning: sequences of
+/// exactly `n` moves ending at the goal (`Exactly`); sequences of at most `n` moves that stop
+/// the first time the goal holds (`AtMost`); the sequences of the least length that has any
+/// (`Fewest`).
+fn enumerate_all(p: &MoveProblem) -> Vec<Vec<u32>> {
+    fn go(p: &MoveProblem, s: &[Value], left: u32, at_end: bool, path: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        let goal = puzc::solve::moves::goal_holds(p, s);
+        if (!at_end || left == 0) && goal {
+            out.push(path.clone());
+            return;
+        }
+        if left == 0 {
+            return;
+        }
+        for (i, m) in p.moves.iter().enumerate() {
+            if legal(p, s, m) {
+                let mut t = s.to_vec();
+                apply_move(p, &mut t, m, None);
+                path.push(i as u32);
+                go(p, &t, left - 1, at_end, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    match p.budget {
+        Budget::Exactly(n) => go(p, &p.initial, n, true, &mut Vec::new(), &mut out),
+        Budget::AtMost(n) => go(p, &p.initial, n, false, &mut Vec::new(), &mut out),
+        Budget::Fewest { max } => {
+            for l in 0..=max {
+                go(p, &p.initial, l, true, &mut Vec::new(), &mut out);
+                if !out.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn counts_and_listings_match_plain_enumeration() {
+    let mut rng = mayan::Rng(0xc0de);
+    let (mut several, mut budgets) = (0, [0; 3]);
+    for case in 0..1000 {
+        let p = random_problem(&mut rng);
+        let want = enumerate_all(&p);
+        let mut listed = Vec::new();
+        let got = count(&p, &Limits::default(), &mut |s| {
+            listed.push(s.to_vec());
+            true
+        });
+        assert_eq!(got.count, want.len() as u128, "case {case}\n{}", p.to_text());
+        assert_eq!(listed, want, "case {case}\n{}", p.to_text());
+        assert_eq!(got.stats.stop, if want.is_empty() { Stop::Exhausted } else { Stop::Solved });
+        // The listing stops when asked, after the first solutions in the same order.
+        let mut first = Vec::new();
+        count(&p, &Limits::default(), &mut |s| {
+            first.push(s.to_vec());
+            first.len() < 2
+        });
+        assert_eq!(first, want[..want.len().min(2)], "case {case}");
+        if want.len() > 1 {
+            several += 1;
+            budgets[match p.budget {
+                Budget::Exactly(_) => 0,
+                Budget::AtMost(_) => 1,
+                Budget::Fewest { .. } => 2,
+            }] += 1;
+        }
+    }
+    eprintln!("counting vs enumeration: 1000 problems, {several} with several solutions, by budget {budgets:?}");
+    assert!(budgets.iter().all(|&b| b >= 20), "too few problems with several solutions: {budgets:?}");
+}
+
+#[test]
+fn counting_stops_at_limits() {
+    // A 1×6 row of pegs that can walk either way: many sequences, so a tiny node limit stops
+    // the count, and the stop is reported rather than a partial count taken as the answer.
+    let mut p = blank(1, 6, vec![1, 0, 0, 0, 0, 0]);
+    for a in 0..6u32 {
+        for b in [a.wrapping_sub(1), a + 1] {
+            if b < 6 {
+                p.moves.push(MoveInstance {
+                    kind: 0,
+                    args: vec![],
+                    when: vec![cmp(Operand::Cell(a), CmpOp::Ne, Operand::Const(0))],
+                    effects: vec![Effect::Swap(a, b)],
+                });
+            }
+        }
+    }
+    p.goal = Goal::Pattern(vec![Some(0), Some(0), Some(0), Some(0), Some(0), Some(1)]);
+    p.budget = Budget::Exactly(9);
+    let all = count(&p, &Limits::default(), &mut |_| true);
+    // Walks of 9 steps from 0 to 5 on a path of 6 cells: computed by the recurrence below.
+    let mut ways = [1u128, 0, 0, 0, 0, 0];
+    for _ in 0..9 {
+        let mut next = [0u128; 6];
+        for c in 0..6 {
+            if c > 0 {
+                next[c - 1] += ways[c];
+            }
+            if c < 5 {
+                next[c + 1] += ways[c];
+            }
+        }
+        ways = next;
+    }
+    assert_eq!(all.count, ways[5]);
+    assert!(all.count > 10);
+    let cut = count(&p, &Limits { max_nodes: 5, ..Limits::default() }, &mut |_| true);
+    assert_eq!(cut.stats.stop, Stop::NodeLimit);
+    p.budget = Budget::Fewest { max: 20 };
+    let shortest = count(&p, &Limits::default(), &mut |_| true);
+    assert_eq!((shortest.count, shortest.stats.stop), (1, Stop::Solved));
+    let full = count(&p, &Limits { max_table_entries: 3, ..Limits::default() }, &mut |_| true);
+    assert_eq!(full.stats.stop, Stop::TableFull);
 }

@@ -346,3 +346,41 @@ fn all_prints_the_same_sorted_grids_from_both_engines() {
     assert!(grids.windows(2).all(|w| w[0] < w[1]), "grids are not in reading order of their values");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A batch reuses a region family only when the globals and the board it was made under
+/// are the same (`src/lower/elaborate/memo.rs`): here the box size is read per instance, so
+/// 4×4, 9×9 and 4×4 grids alternate, and the batch must print what each instance prints
+/// alone.
+#[test]
+fn a_batch_prints_what_each_instance_prints_alone() {
+    let dir = std::env::temp_dir().join(format!("puzc-fill-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("sized.puz");
+    std::fs::write(
+        &spec,
+        "puzzle \"sized\"\nparam k in 2..=3\nlet n = k * k\nboard grid[n, n] of 1..=n\nfill grid\ngiven grid from instance\n\
+         region row(r) = { (r, c) for c in 0..n } for r in 0..n\n\
+         region col(c) = { (r, c) for r in 0..n } for c in 0..n\n\
+         region box(b) = { (k * (b / k) + i / k, k * (b % k) + i % k) for i in 0..n } for b in 0..n\n\
+         each row, col, box holds each value exactly once\n",
+    )
+    .unwrap();
+    let four = "2\n1...\n..3.\n.4..\n...2\n";
+    let nine =
+        format!("3\n{}\n", std::fs::read_to_string("tests/data/bench/hard1000.txt").unwrap().lines().next().unwrap());
+    let instances = [four.to_string(), nine.clone(), "2\n....\n..1.\n.2..\n4...\n".to_string()];
+    let solve = |text: &str| {
+        let file = dir.join("in.txt");
+        std::fs::write(&file, text).unwrap();
+        let out = assert_cmd::Command::cargo_bin("puzc")
+            .unwrap()
+            .args(["solve", spec.to_str().unwrap(), "--instance", file.to_str().unwrap(), "--unique"])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let alone: Vec<String> = instances.iter().map(|i| solve(i)).collect();
+    assert!(alone.iter().all(|a| !a.is_empty()), "{alone:?}");
+    assert_eq!(solve(&instances.concat()), alone.join("\n"));
+    std::fs::remove_dir_all(&dir).ok();
+}

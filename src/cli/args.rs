@@ -45,11 +45,11 @@ pub struct CommonArgs {
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Maximum number of bindings all `for` clauses of one instance may produce.
-    #[arg(long, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
     pub max_expansion: u64,
-    /// Maximum number of exact-cover options one instance may lower to.
-    #[arg(long, value_name = "N", default_value_t = crate::lower::xcc::DEFAULT_MAX_OPTIONS)]
-    pub max_options: usize,
+    /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
+    #[arg(long, value_name = "N")]
+    pub max_options: Option<usize>,
     /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
     /// spec stops with S401 instead of exhausting the machine.
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
@@ -57,6 +57,13 @@ pub struct CommonArgs {
     /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
     #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
     pub colour: ColourMode,
+}
+
+impl CommonArgs {
+    /// `--max-options`, or its default.
+    pub fn max_options(&self) -> usize {
+        self.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS)
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -84,12 +91,21 @@ pub enum Format {
     Raw,
     /// One JSON object per case, on one line.
     Json,
+    /// A picture (SVG) of each answer: to stdout, or one file each with --output.
+    Svg,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
-    /// Knuth's DLX text format: item names (`|` before secondary items), then one option per line.
+    /// The exact-cover matrix with puzc's names: the item line (`|` before secondary items),
+    /// then one option per line.
+    Xcc,
+    /// The matrix as Knuth's DLX1/DLX2/DLX3/SSXCC read it: short names, mapped back in `|` comments.
     Dlx,
+    /// The matrix as CNF in DIMACS format, for SAT solvers: one variable per option.
+    Dimacs,
+    /// The matrix as a MiniZinc model with its data inline: one bool per option.
+    Mzn,
     /// The move-search program: grid, concrete moves, rules, goal, budget.
     Moves,
 }
@@ -108,19 +124,22 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Stop after N solutions (with --all or --count).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = at_least_one)]
     pub limit: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// With --format svg: write one file per answer into this folder (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
     /// Give up after this many seconds (exit 5).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Give up after this many search nodes (exit 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = a_count)]
     pub max_nodes: Option<u64>,
     /// Split `--all` and `--count` over this many threads (ignored with `--limit`).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: u64,
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
@@ -128,6 +147,10 @@ pub struct SolveArgs {
     /// Move search: show the board after each move and each rule step.
     #[arg(long)]
     pub trace: bool,
+    /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
+    /// it), not a spec: solve it and print the chosen options.
+    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]
+    pub dlx: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -135,8 +158,39 @@ pub struct CompileArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// What to print.
-    #[arg(long, value_enum, default_value_t = Emit::Dlx)]
+    #[arg(long, value_enum, default_value_t = Emit::Xcc)]
     pub emit: Emit,
+}
+
+/// A whole number of things, 0 or more, said in words when it is not one (`-1`, `1e3`, `x`).
+fn a_count(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    match t.parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if t.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) => {
+            Err(format!("`{s}` is negative: give a whole number, 0 or more"))
+        }
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("`{s}` is too large (at most {})", u64::MAX))
+        }
+        Err(_) => Err(format!("`{s}` is not a whole number")),
+    }
+}
+
+/// A count of 1 or more (`--limit`).
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match a_count(s).map_err(|e| e.replace("0 or more", "1 or more"))? {
+        0 => Err("0 would stop before the first solution: give 1 or more".into()),
+        n => Ok(n),
+    }
+}
+
+/// `--threads`: 1 to 256.
+fn threads(s: &str) -> Result<u64, String> {
+    match a_count(s).map_err(|e| e.replace("0 or more", "1 to 256"))? {
+        n @ 1..=256 => Ok(n),
+        n => Err(format!("{n} threads: give 1 to 256")),
+    }
 }
 
 /// A number of seconds: finite or `inf`, never negative or NaN.

@@ -1,17 +1,19 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
+mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
+mod pictures;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
 use crate::diag::{Diagnostic, FileId, Sources};
-use crate::lower::elaborate::{Elab, ExpandLimits, elaborate};
+use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
-use crate::syntax::ast::{Spec, StmtKind};
+use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 pub use args::*;
 use clap::Parser;
@@ -69,7 +71,14 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
-        Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
+        Command::Solve(args) if args.dlx => dlx::solve(&args),
+        Command::Solve(args) => {
+            if args.output.is_some() && args.format != Format::Svg {
+                eprintln!("puzc: --output writes pictures; add --format svg");
+                return Exit::Usage;
+            }
+            Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args))
+        }
         Command::Check(args) => {
             let started = std::time::Instant::now();
             let opened = Session::open(&args.common);
@@ -93,6 +102,16 @@ pub fn run(cli: Cli) -> Exit {
     }
 }
 
+/// How diagnostics are drawn: in colour or not, at a fixed width.
+pub(crate) fn diag_style(mode: ColourMode) -> Style {
+    let colour = match mode {
+        ColourMode::Always => true,
+        ColourMode::Never => false,
+        ColourMode::Auto => std::io::stderr().is_terminal(),
+    };
+    Style { colour, width: 100 }
+}
+
 /// A loaded spec and its instance text.
 pub(crate) struct Session {
     pub sources: Sources,
@@ -113,12 +132,7 @@ pub(crate) struct Session {
 
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
-        let colour = match common.colour {
-            ColourMode::Always => true,
-            ColourMode::Never => false,
-            ColourMode::Auto => std::io::stderr().is_terminal(),
-        };
-        let style = Style { colour, width: 100 };
+        let style = diag_style(common.colour);
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| std::fs::read_to_string(p);
@@ -139,10 +153,23 @@ impl Session {
             return Err(Exit::BadSpec);
         }
         let overrides = parse_overrides(&common.set)?;
-        for name in overrides.keys() {
-            let known = spec.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Let { name: n, .. } if &n.name == name));
-            if !known {
+        for (name, value) in &overrides {
+            let Some(given) = spec.stmts.iter().find_map(|s| match &s.kind {
+                StmtKind::Let { name: n, value } if &n.name == name => Some(value),
+                _ => None,
+            }) else {
                 eprintln!("puzc: --set {name}=...: the spec has no `let {name}`");
+                return Err(Exit::Usage);
+            };
+            // A value of another type than the spec's literal would fail far from the command
+            // line, at some use of the name: blame `--set` instead.
+            if let Some(want) = literal_type(given)
+                && want != value.type_name()
+            {
+                eprintln!(
+                    "puzc: --set {name}={value}: `{name}` is {want} in the spec, but `{value}` is {}",
+                    value.type_name()
+                );
                 return Err(Exit::Usage);
             }
         }
@@ -263,7 +290,7 @@ impl Session {
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
             work: self.common.max_expansion,
-            options: self.common.max_options,
+            options: self.common.max_options(),
             ..ExpandLimits::default()
         };
         let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
@@ -271,6 +298,8 @@ impl Session {
             Err(d) => return self.fail(&[d]),
         };
         let mut worst = Exit::Solved;
+        // Region families that do not depend on the instance are built once per batch.
+        let mut memo = crate::lower::elaborate::Memo::default();
         for k in 1.. {
             match &cases {
                 CaseRule::ToEnd if k > 1 && reader.at_end() => break,
@@ -280,7 +309,7 @@ impl Session {
                 _ => {}
             }
             let before = reader.position();
-            let (mut elab, mut diags) = elaborate(&self.spec, &mut reader, &self.overrides, limits);
+            let (mut elab, mut diags) = elaborate_with(&self.spec, &mut reader, &self.overrides, limits, &mut memo);
             if !self.has_instance {
                 self.explain_missing_instance(&mut diags);
             }
@@ -301,6 +330,10 @@ impl Session {
 
     fn solve(&mut self, args: &SolveArgs) -> Exit {
         let moves = self.is_moves();
+        if let Some(why) = flag_for_other_form(moves, args) {
+            eprintln!("puzc: {why}");
+            return Exit::Usage;
+        }
         let started = std::time::Instant::now();
         let mut cases = 0usize;
         let exit = self.for_each_instance(&mut |s, k, elab| {
@@ -334,6 +367,41 @@ impl Session {
     }
 }
 
+/// A flag given for the other form of spec: it would change nothing, so it is refused rather
+/// than ignored.
+fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
+    if moves {
+        if args.threads != 1 {
+            return Some("--threads splits exact-cover searches; a played puzzle is searched on one thread");
+        }
+        if args.common.max_options.is_some() {
+            return Some("--max-options limits exact-cover options; a played puzzle has none");
+        }
+    } else if args.trace {
+        return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");
+    }
+    None
+}
+
+/// What `solve` does with a case: `--all`, `--count` or `--unique`, else the spec's `answer`,
+/// else the first solution. `--limit` is refused where it would do nothing.
+pub(crate) fn answer_mode(args: &SolveArgs, answer: Option<AnswerMode>) -> Result<AnswerMode, Exit> {
+    let mode = if args.all {
+        AnswerMode::All
+    } else if args.count {
+        AnswerMode::Count
+    } else if args.unique {
+        AnswerMode::Unique
+    } else {
+        answer.unwrap_or(AnswerMode::First)
+    };
+    if args.limit.is_some() && matches!(mode, AnswerMode::First | AnswerMode::Unique) {
+        eprintln!("puzc: --limit applies to --all and --count (or `answer all` / `answer count`)");
+        return Err(Exit::Usage);
+    }
+    Ok(mode)
+}
+
 /// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a string).
 fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
     let mut out = HashMap::new();
@@ -342,8 +410,12 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
             eprintln!("puzc: --set takes NAME=VALUE, found `{s}`");
             return Err(Exit::Usage);
         };
+        let digits = value.trim().strip_prefix('-').unwrap_or(value.trim());
         let v = if let Ok(n) = value.trim().parse::<i64>() {
             Value::Int(n)
+        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            eprintln!("puzc: --set {s}: the number is too large (numbers lie in {}..={})", i64::MIN, i64::MAX);
+            return Err(Exit::Usage);
         } else if value == "true" || value == "false" {
             Value::Bool(value == "true")
         } else if value.len() == 3 && value.starts_with('\'') && value.ends_with('\'') {
@@ -354,6 +426,19 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
         out.insert(name.trim().to_string(), v);
     }
     Ok(out)
+}
+
+/// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).
+fn literal_type(e: &crate::syntax::ast::Expr) -> Option<&'static str> {
+    use crate::syntax::ast::{ExprKind, UnOp};
+    Some(match &e.kind {
+        ExprKind::Int(_) => "a number",
+        ExprKind::Unary { op: UnOp::Neg, operand } if matches!(operand.kind, ExprKind::Int(_)) => "a number",
+        ExprKind::Bool(_) => "a boolean",
+        ExprKind::Char(_) => "a character",
+        ExprKind::Str(_) => "a string",
+        _ => return None,
+    })
 }
 
 /// How the cases of an instance follow one another (`cases ...`; to the end by default).
@@ -413,8 +498,8 @@ pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
 pub(crate) fn print_lowered(k: usize, wanted: Emit, has: Emit, text: impl FnOnce() -> Result<String, Exit>) -> Exit {
     if wanted != has {
         let (what, flag) = match has {
-            Emit::Dlx => ("an exact-cover puzzle", "dlx"),
             Emit::Moves => ("a played puzzle", "moves"),
+            _ => ("an exact-cover puzzle", "xcc, dlx, dimacs or mzn"),
         };
         eprintln!("puzc: this spec is {what}; use --emit {flag}");
         return Exit::Usage;

@@ -1,12 +1,14 @@
 //! `solve`, `check` and `compile` for move-search specs.
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
+use crate::ir::moves::MoveProblem;
 use crate::lower::elaborate::Elab;
 use crate::lower::moves::{LoweredMoves, lower};
 use crate::render::grid::draw;
 use crate::render::template::CaseData;
 use crate::solve::moves::{self, Limits, Stop, TraceStep};
 use crate::solve::verify_moves::verify;
+use crate::syntax::ast::AnswerMode;
 use std::time::Instant;
 
 fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
@@ -21,6 +23,18 @@ pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Ex
     super::print_lowered(k, args.emit, Emit::Moves, || lowered(s, elab).map(|l| l.problem.to_text()))
 }
 
+/// `--count` verifies this many solutions; listed solutions are all verified.
+const VERIFY_WHEN_COUNTING: u64 = 1000;
+
+/// What the search of one case gave: the solutions to print (the first is *the* answer) and,
+/// unless only the first was asked for, the number of solutions.
+struct Found {
+    solutions: Vec<Vec<u32>>,
+    count: Option<u128>,
+    overflow: bool,
+    stats: moves::Stats,
+}
+
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let started = Instant::now();
     let low = match lowered(s, elab) {
@@ -28,50 +42,63 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Err(e) => return e,
     };
     let p = &low.problem;
+    let mode = match super::answer_mode(args, elab.model.answer) {
+        Ok(m) => m,
+        Err(e) => return e,
+    };
+    if args.trace && matches!(mode, AnswerMode::All | AnswerMode::Count) {
+        eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
+        return Exit::Usage;
+    }
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: super::deadline(started, args.timeout),
         ..Limits::default()
     };
-    let out = moves::solve(p, &limits);
-    if let Some(sol) = &out.solution
-        && let Err(why) = verify(p, sol)
-    {
-        eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
-        return Exit::Internal;
-    }
-    let mut exit = match (&out.solution, out.stats.stop) {
-        (Some(_), _) => Exit::Solved,
-        (None, Stop::Exhausted) => Exit::NoSolution,
-        (None, _) => Exit::Limit,
+    let found = match search(p, &limits, mode, args.limit) {
+        Ok(f) => f,
+        Err(why) => {
+            eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
+            return Exit::Internal;
+        }
     };
-    if let (Some(template), Format::Text) = (&s.template, args.format) {
-        let moves = out.solution.as_ref().map(|sol| {
-            sol.iter()
-                .map(|&m| {
-                    let mv = &p.moves[m as usize];
-                    low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string())).collect()
-                })
-                .collect()
-        });
+    let stop = found.stats.stop;
+    let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
+    // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
+    let count = found.count.map(|c| args.limit.map_or(c, |l| c.min(l.into())));
+    let mut exit = match (mode, count) {
+        _ if limited && (mode != AnswerMode::First || found.solutions.is_empty()) => Exit::Limit,
+        (AnswerMode::Unique, Some(n)) if n > 1 => Exit::NotUnique,
+        // A finished count is an answer, even when it is 0.
+        (AnswerMode::Count, _) => Exit::Solved,
+        _ if found.solutions.is_empty() => Exit::NoSolution,
+        _ => Exit::Solved,
+    };
+    let many = args.all || args.count || args.unique;
+    if let (Some(template), Format::Text, false) = (&s.template, args.format, many) {
+        let move_lists = found.solutions.iter().map(|sol| named_moves(&low, sol)).collect();
         let data = CaseData {
             case: k,
-            count: u64::from(out.solution.is_some()),
+            count: count.unwrap_or(found.solutions.len() as u128),
             globals: super::globals_as_text(elab),
             given: crate::render::text::given_grid(&elab.model),
             solutions: Vec::new(),
-            answered: moves.is_some(),
-            moves,
+            answered: !found.solutions.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
+            move_lists,
         };
         exit = s.print_case(exit, template, &data);
     } else {
-        print_default(s, k, elab, args, &low, &out, exit);
+        if let Err(e) = print_default(s, k, elab, args, &low, &found, mode, count, exit) {
+            return e;
+        }
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
+        Exit::NotUnique => eprintln!("puzc: instance {k}: more than one solution"),
+        Exit::Limit if found.overflow => eprintln!("puzc: instance {k}: the number of solutions exceeds 2^128"),
         Exit::Limit => eprintln!(
             "puzc: instance {k}: {} before the search finished",
-            match out.stats.stop {
+            match stop {
                 Stop::Deadline => "the --timeout ran out",
                 Stop::TableFull => "the transposition table filled up",
                 _ => "the --max-nodes limit was reached",
@@ -83,13 +110,67 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!(
             "instance {k}: {} moves, {} nodes, {} table entries{}; {:.3} ms",
             p.moves.len(),
-            out.stats.nodes,
-            out.stats.tt_entries,
-            if out.stats.table_full { " (table full)" } else { "" },
+            found.stats.nodes,
+            found.stats.tt_entries,
+            if found.stats.table_full { " (table full)" } else { "" },
             started.elapsed().as_secs_f64() * 1e3
         );
     }
     exit
+}
+
+/// Searches one case in `mode`; every solution kept has been replayed by the verifier
+/// (`Err` with the verifier's reason otherwise).
+fn search(p: &MoveProblem, limits: &Limits, mode: AnswerMode, limit: Option<u64>) -> Result<Found, String> {
+    if mode == AnswerMode::First {
+        let out = moves::solve(p, limits);
+        if let Some(sol) = &out.solution {
+            verify(p, sol)?;
+        }
+        return Ok(Found {
+            solutions: out.solution.into_iter().collect(),
+            count: None,
+            overflow: false,
+            stats: out.stats,
+        });
+    }
+    // Solutions to look at: all that are listed; the first of a uniqueness test; a sample of
+    // a count.
+    let (look, keep) = match mode {
+        AnswerMode::All => (limit.unwrap_or(u64::MAX), true),
+        AnswerMode::Unique => (1, true),
+        _ => (VERIFY_WHEN_COUNTING, false),
+    };
+    let (mut solutions, mut seen, mut bad) = (Vec::new(), 0u64, None);
+    let counted = moves::count(p, limits, &mut |sol| {
+        if let Err(why) = verify(p, sol) {
+            bad = Some(why);
+            return false;
+        }
+        if keep {
+            solutions.push(sol.to_vec());
+        }
+        seen += 1;
+        seen < look
+    });
+    if let Some(why) = bad {
+        return Err(why);
+    }
+    Ok(Found { solutions, count: Some(counted.count), overflow: counted.overflow, stats: counted.stats })
+}
+
+/// A solution's moves as a template sees them: the move's name under `move`, then its
+/// printed parameters.
+fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
+    let p = &low.problem;
+    sol.iter()
+        .map(|&m| {
+            let mv = &p.moves[m as usize];
+            let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
+            let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
+            std::iter::once(name).chain(args).collect()
+        })
+        .collect()
 }
 
 /// The board before the first move and after every move and rule step.
@@ -122,59 +203,108 @@ fn rule_name(r: &crate::ir::moves::Rule) -> String {
         Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
         Rule::ClearRuns { min } => format!("clear runs >= {min}"),
         Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+        Rule::Close(d) => crate::ir::moves::close_name(*d),
     }
 }
 
-/// The answer without a template: one line per move, its parameters separated by spaces.
+/// One line per move: its parameters separated by spaces.
+fn move_lines(p: &MoveProblem, sol: &[u32]) -> Vec<String> {
+    sol.iter().map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")).collect()
+}
+
+fn json_moves(low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
+    let p = &low.problem;
+    sol.iter()
+        .map(|&m| {
+            let mv = &p.moves[m as usize];
+            let mut o = serde_json::Map::new();
+            o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
+            for (n, a) in low.params[mv.kind as usize].iter().zip(&mv.args) {
+                o.insert(n.clone(), (*a).into());
+            }
+            serde_json::Value::Object(o)
+        })
+        .collect()
+}
+
+/// The answer without a template: the first solution as one line per move, its parameters
+/// separated by spaces; `--all`: every solution so, a blank line between two, then their
+/// number; `--count`: the number.
+#[allow(clippy::too_many_arguments)]
 fn print_default(
     s: &Session,
     k: usize,
     elab: &Elab,
     args: &SolveArgs,
     low: &LoweredMoves,
-    out: &moves::Outcome,
+    found: &Found,
+    mode: AnswerMode,
+    count: Option<u128>,
     exit: Exit,
-) {
+) -> Result<(), Exit> {
     let p = &low.problem;
-    let lines: Vec<String> = out
-        .solution
-        .iter()
-        .flatten()
-        .map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" "))
-        .collect();
+    let first = found.solutions.first().map_or(&[][..], Vec::as_slice);
     match args.format {
-        Format::Text | Format::Raw => {
-            if args.trace {
-                s.print_block(&trace(elab, p, out.solution.as_deref().unwrap_or(&[]), &lines));
-            } else {
-                s.print_block(&lines.iter().map(|l| format!("{l}\n")).collect::<String>());
+        Format::Text | Format::Raw => match mode {
+            // A count cut short is not the count: stderr says why, stdout has nothing.
+            AnswerMode::Count if exit == Exit::Limit => {}
+            AnswerMode::Count => s.print_block(&format!("{}\n", count.unwrap_or(0))),
+            AnswerMode::All if exit == Exit::Limit => {}
+            AnswerMode::All => {
+                let shown: Vec<String> = found
+                    .solutions
+                    .iter()
+                    .map(|sol| move_lines(p, sol).iter().map(|l| format!("{l}\n")).collect())
+                    .collect();
+                let n = count.unwrap_or(0);
+                let mut out = shown.join("\n");
+                if !shown.is_empty() {
+                    out.push('\n');
+                }
+                s.print_block(&(out + &format!("{n} solution{}\n", if n == 1 { "" } else { "s" })));
             }
-        }
-        Format::Json => {
-            let moves: Vec<serde_json::Value> = out
-                .solution
-                .iter()
-                .flatten()
-                .map(|&m| {
-                    let mv = &p.moves[m as usize];
-                    let names = &low.params[mv.kind as usize];
-                    let mut o = serde_json::Map::new();
-                    o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
-                    for (n, a) in names.iter().zip(&mv.args) {
-                        o.insert(n.clone(), (*a).into());
-                    }
-                    serde_json::Value::Object(o)
+            _ if args.trace => s.print_block(&trace(elab, p, first, &move_lines(p, first))),
+            _ => s.print_block(&move_lines(p, first).iter().map(|l| format!("{l}\n")).collect::<String>()),
+        },
+        Format::Svg => {
+            if mode == AnswerMode::Count {
+                eprintln!("puzc: --format svg draws answers, and this run only counts them; use --all");
+                return Err(Exit::Usage);
+            }
+            let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
+            let pictures = (found.solutions.iter())
+                .map(|sol| {
+                    let captions: Vec<String> = (sol.iter().zip(move_lines(p, sol)))
+                        .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+                        .collect();
+                    crate::render::svg::moves_answer(&elab.model.title, p, on, sol, &captions)
                 })
                 .collect();
+            super::pictures::emit(s, args, k, pictures)?;
+        }
+        Format::Json => {
             let status = match exit {
+                Exit::Solved if mode == AnswerMode::Count => "counted",
                 Exit::Solved => "solved",
                 Exit::NoSolution => "no solution",
+                Exit::NotUnique => "not unique",
                 _ => "limit reached",
             };
-            println!(
-                "{}",
-                serde_json::json!({ "instance": k, "status": status, "moves": moves, "nodes": out.stats.nodes })
-            );
+            let mut o = serde_json::json!({
+                "instance": k,
+                "status": status,
+                "moves": json_moves(low, first),
+                "nodes": found.stats.nodes,
+            });
+            if let Some(c) = count.filter(|_| exit != Exit::Limit) {
+                // Counts can pass what JSON numbers hold exactly: a string then.
+                o["count"] = u64::try_from(c).map_or_else(|_| c.to_string().into(), Into::into);
+            }
+            if mode == AnswerMode::All && exit != Exit::Limit {
+                o["solutions"] = found.solutions.iter().map(|sol| json_moves(low, sol)).collect();
+            }
+            println!("{o}");
         }
     }
+    Ok(())
 }

@@ -21,7 +21,7 @@ use std::time::Instant;
 const VERIFY_WHEN_COUNTING: u64 = 1000;
 
 fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
-    lower(&elab.model, s.common.max_options).map_err(|d| s.fail(&d))
+    lower(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -29,21 +29,24 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    super::print_lowered(k, args.emit, Emit::Dlx, || lowered(s, elab).map(|l| l.problem.to_dlx_text()))
+    // Every export but the move program is a form of the exact-cover matrix.
+    let has = if args.emit == Emit::Moves { Emit::Xcc } else { args.emit };
+    super::print_lowered(k, args.emit, has, || super::dlx::export(&lowered(s, elab)?.problem, args.emit))
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let started = Instant::now();
     let model = &elab.model;
-    let mode = if args.all {
-        AnswerMode::All
-    } else if args.count {
-        AnswerMode::Count
-    } else if args.unique {
-        AnswerMode::Unique
-    } else {
-        model.answer.unwrap_or(AnswerMode::First)
+    let mode = match super::answer_mode(args, model.answer) {
+        Ok(m) => m,
+        Err(e) => return e,
     };
+    if args.format == Format::Svg && mode == AnswerMode::Count {
+        eprintln!(
+            "puzc: --format svg draws answers, and this run only counts them (--count, or `answer count` in the spec); use --all, with --limit N for the first N"
+        );
+        return Exit::Usage;
+    }
     let limits = Limits {
         max_solutions: match mode {
             AnswerMode::First => Some(1),
@@ -61,7 +64,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads, on exact cover.
-    let fill = if threads == 1 { lower_fill(model, s.common.max_options) } else { None };
+    let fill = if threads == 1 { lower_fill(model, s.common.max_options()) } else { None };
     let low;
     let lowered_at;
     let stats;
@@ -122,20 +125,26 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if let (Some(template), Format::Text, false) = (&s.template, args.format, args.all || args.count || args.unique) {
         let data = CaseData {
             case: k,
-            count: stats.solutions,
+            count: stats.solutions.into(),
             globals: super::globals_as_text(elab),
             given: render::text::given_grid(model),
             solutions: {
                 let labels = render::text::Labels::new(model);
                 answers.iter().filter_map(|a| labels.answer_grid(model, a)).collect()
             },
-            moves: None,
+            move_lists: Vec::new(),
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
         exit = s.print_case(exit, template, &data);
     } else {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
+            Format::Svg => {
+                let pictures = answers.iter().map(|a| render::svg::xcc_answer(model, a)).collect();
+                if let Err(e) = super::pictures::emit(s, args, k, pictures) {
+                    return e;
+                }
+            }
             Format::Json => {
                 let status = match exit {
                     Exit::Solved if mode == AnswerMode::Count => "counted",

@@ -57,10 +57,56 @@ pub enum Effect {
         value: Operand,
     },
     Swap(CellIx, CellIx),
+    /// Writes the value of [`MoveProblem::programs`]`[program]` (arithmetic on the cells'
+    /// values before the move). A move whose result is not one of the board's values
+    /// ([`MoveProblem::allowed`]) is not legal in that state.
+    Compute {
+        cell: CellIx,
+        program: u32,
+    },
     /// Empties the 4-connected group of equal values containing `cell` (SameGame).
     RemoveGroup {
         cell: CellIx,
     },
+}
+
+/// One step of an arithmetic program, evaluated on a stack of whole numbers (postfix).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Push the value of a cell in the state the move starts from.
+    Cell(CellIx),
+    Const(i64),
+    /// Pop two, push their sum (difference, product, least, greatest): `a b Sub` is `a - b`.
+    Add,
+    Sub,
+    Mul,
+    Min,
+    Max,
+}
+
+/// Evaluates a program on the cells of `s`. Arithmetic saturates, so a result far out of
+/// range stays out of range.
+pub fn eval_program(program: &[Term], s: &[Value], stack: &mut Vec<i64>) -> i64 {
+    stack.clear();
+    for t in program {
+        let v = match *t {
+            Term::Cell(c) => s[c as usize] as i64,
+            Term::Const(k) => k,
+            op => {
+                let b = stack.pop().unwrap_or(0);
+                let a = stack.pop().unwrap_or(0);
+                match op {
+                    Term::Add => a.saturating_add(b),
+                    Term::Sub => a.saturating_sub(b),
+                    Term::Mul => a.saturating_mul(b),
+                    Term::Min => a.min(b),
+                    _ => a.max(b),
+                }
+            }
+        };
+        stack.push(v);
+    }
+    stack.pop().unwrap_or(0)
 }
 
 /// One concrete move: the parametrised move `name` with its parameters bound to `args`.
@@ -94,6 +140,10 @@ pub enum Rule {
     ClearRuns { min: u32 },
     /// All 4-connected groups of at least `min` equal non-empty cells are emptied together.
     ClearGroups { min: u32 },
+    /// Empty lines close up towards `Dir`: with `Left`/`Right` every column without a block
+    /// vanishes and the columns beyond it move over, keeping their order (SameGame); with
+    /// `Up`/`Down`, rows likewise. Only on boards without holes.
+    Close(Dir),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +154,8 @@ pub enum Goal {
     NonEmptyCount(u32),
     /// Every cell with `Some(v)` holds `v`; `None` cells are free.
     Pattern(Vec<Option<Value>>),
+    /// Every comparison holds (`Cond::Cmp` only).
+    All(Vec<Cond>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +192,11 @@ pub struct MoveProblem {
     /// reach the goal. Only set when the goal is `Empty`, no move changes the multiset of
     /// values, and the only removal rule clears runs or groups of at least `k`.
     pub dead_below: Option<u32>,
+    /// The arithmetic of [`Effect::Compute`] effects.
+    pub programs: Vec<Vec<Term>>,
+    /// `allowed[v]`: whether a cell may hold `v` (256 entries; the board's values). Only
+    /// computed values are checked: every other write is checked by the compiler.
+    pub allowed: Vec<bool>,
 }
 
 impl MoveProblem {
@@ -195,6 +252,29 @@ impl MoveProblem {
                         cell_ok(b, "a swap", i)?;
                     }
                     Effect::RemoveGroup { cell } => cell_ok(cell, "a group removal", i)?,
+                    Effect::Compute { cell, program } => {
+                        cell_ok(cell, "an effect", i)?;
+                        let Some(prog) = self.programs.get(program as usize) else {
+                            return Err(format!("move {i}: program {program} does not exist"));
+                        };
+                        let mut depth = 0i64;
+                        for t in prog {
+                            match *t {
+                                Term::Cell(c) => {
+                                    cell_ok(c, "a computed effect", i)?;
+                                    depth += 1;
+                                }
+                                Term::Const(_) => depth += 1,
+                                _ => depth -= 1,
+                            }
+                            if depth < 1 {
+                                return Err(format!("move {i}: program {program} pops an empty stack"));
+                            }
+                        }
+                        if depth != 1 {
+                            return Err(format!("move {i}: program {program} leaves {depth} values"));
+                        }
+                    }
                 }
             }
         }
@@ -208,10 +288,69 @@ impl MoveProblem {
         {
             return Err(format!("goal pattern has {} cells, the grid {n}", p.len()));
         }
+        if let Goal::All(conds) = &self.goal {
+            for c in conds {
+                let Cond::Cmp { lhs, rhs, .. } = *c else { return Err("a goal condition is a comparison".into()) };
+                for o in [lhs, rhs] {
+                    if let Operand::Cell(c) = o {
+                        cell_ok(c, "the goal", usize::MAX)?;
+                    }
+                }
+            }
+        }
+        if self.rules.iter().any(|r| matches!(r, Rule::Close(_))) && self.on_board.iter().any(|&on| !on) {
+            return Err("closing empty lines needs a board without holes".into());
+        }
         if self.dead_below.is_some() && self.goal != Goal::Empty {
             return Err("dead_below is only sound with the goal `Empty`".into());
         }
         Ok(())
+    }
+
+    /// A program in infix, as [`MoveProblem::to_text`] shows it.
+    fn program_text(&self, program: u32) -> String {
+        let mut stack: Vec<String> = Vec::new();
+        for t in self.programs.get(program as usize).map_or(&[][..], Vec::as_slice) {
+            let s = match *t {
+                Term::Cell(c) => self.cell_name(c),
+                Term::Const(k) => k.to_string(),
+                op => {
+                    let b = stack.pop().unwrap_or_default();
+                    let a = stack.pop().unwrap_or_default();
+                    match op {
+                        Term::Add => format!("({a} + {b})"),
+                        Term::Sub => format!("({a} - {b})"),
+                        Term::Mul => format!("({a} * {b})"),
+                        Term::Min => format!("min({a}, {b})"),
+                        _ => format!("max({a}, {b})"),
+                    }
+                }
+            };
+            stack.push(s);
+        }
+        stack.pop().unwrap_or_default()
+    }
+
+    /// A condition as [`MoveProblem::to_text`] shows it.
+    fn cond_text(&self, c: &Cond) -> String {
+        let opnd = |x: Operand| match x {
+            Operand::Cell(c) => self.cell_name(c),
+            Operand::Const(v) => v.to_string(),
+        };
+        match *c {
+            Cond::Cmp { lhs, op, rhs } => {
+                let op = match op {
+                    CmpOp::Eq => "==",
+                    CmpOp::Ne => "!=",
+                    CmpOp::Lt => "<",
+                    CmpOp::Le => "<=",
+                    CmpOp::Gt => ">",
+                    CmpOp::Ge => ">=",
+                };
+                format!("{} {op} {}", opnd(lhs), opnd(rhs))
+            }
+            Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
+        }
     }
 
     /// `r{row}c{col}`, the cell's name in [`MoveProblem::to_text`].
@@ -246,12 +385,17 @@ impl MoveProblem {
                 Rule::Gravity(d) => format!("gravity {}", format!("{d:?}").to_lowercase()),
                 Rule::ClearRuns { min } => format!("clear runs >= {min}"),
                 Rule::ClearGroups { min } => format!("clear groups >= {min}"),
+                Rule::Close(d) => close_name(*d),
             })
             .collect();
         let _ = writeln!(o, "rules: {}", if rules.is_empty() { "none".into() } else { rules.join("; ") });
         let goal = match &self.goal {
             Goal::Empty => "empty".to_string(),
             Goal::NonEmptyCount(n) => format!("{n} non-empty cells"),
+            Goal::All(conds) => {
+                let shown: Vec<String> = conds.iter().map(|c| self.cond_text(c)).collect();
+                format!("all of {}", shown.join(" and "))
+            }
             Goal::Pattern(p) => {
                 let cells: Vec<String> = p
                     .iter()
@@ -278,24 +422,7 @@ impl MoveProblem {
         for (i, m) in self.moves.iter().enumerate() {
             let name = self.move_names.get(m.kind as usize).map_or("?", String::as_str);
             let args: Vec<String> = m.args.iter().map(i64::to_string).collect();
-            let when: Vec<String> = m
-                .when
-                .iter()
-                .map(|c| match *c {
-                    Cond::Cmp { lhs, op, rhs } => {
-                        let op = match op {
-                            CmpOp::Eq => "==",
-                            CmpOp::Ne => "!=",
-                            CmpOp::Lt => "<",
-                            CmpOp::Le => "<=",
-                            CmpOp::Gt => ">",
-                            CmpOp::Ge => ">=",
-                        };
-                        format!("{} {op} {}", opnd(lhs), opnd(rhs))
-                    }
-                    Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
-                })
-                .collect();
+            let when: Vec<String> = m.when.iter().map(|c| self.cond_text(c)).collect();
             let effects: Vec<String> = m
                 .effects
                 .iter()
@@ -303,6 +430,9 @@ impl MoveProblem {
                     Effect::Set { cell, value } => format!("{} := {}", self.cell_name(cell), opnd(value)),
                     Effect::Swap(a, b) => format!("swap {} {}", self.cell_name(a), self.cell_name(b)),
                     Effect::RemoveGroup { cell } => format!("remove group({})", self.cell_name(cell)),
+                    Effect::Compute { cell, program } => {
+                        format!("{} := {}", self.cell_name(cell), self.program_text(program))
+                    }
                 })
                 .collect();
             let _ = write!(o, "move {i} {name}({})", args.join(", "));
@@ -313,4 +443,10 @@ impl MoveProblem {
         }
         o
     }
+}
+
+/// `close columns left`, `close rows down`: a [`Rule::Close`] as the spec writes it.
+pub fn close_name(d: Dir) -> String {
+    let lines = if matches!(d, Dir::Left | Dir::Right) { "columns" } else { "rows" };
+    format!("close {lines} {}", format!("{d:?}").to_lowercase())
 }

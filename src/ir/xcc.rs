@@ -1,7 +1,8 @@
 //! The exact-cover-with-colours problem (XCC; Knuth, TAOCP 7.2.2.1) as plain data.
 //!
 //! This is the only thing the exact-cover engine sees: no names from the spec beyond
-//! the item and option names kept for `--emit dlx` and for diagnostics.
+//! the item and option names kept for the exports (`--emit xcc`, `dlx`, `dimacs`, `mzn`) and
+//! for diagnostics.
 //!
 //! Layout is flat: option `o` covers `option_items[option_start[o] .. option_start[o + 1]]`.
 
@@ -79,7 +80,10 @@ impl XccProblem {
 }
 
 mod builder;
+mod dimacs;
 mod dlx_text;
+mod mzn;
 mod validate;
 
 pub use builder::XccBuilder;
+pub use dlx_text::{COLOUR_CHARS as KNUTH_COLOUR_CHARS, DlxError, KNUTH_NAME_LEN};

@@ -52,12 +52,27 @@ pub struct Elab<'s> {
 /// The key in `broken` that says the board failed (no spec name can contain spaces).
 const BOARD_BROKEN: &str = "the board";
 
+mod memo;
+pub use memo::Memo;
+
 /// Elaborates `spec` against the instance in `input`.
 pub fn elaborate<'s>(
     spec: &Spec,
     input: &mut InstanceReader,
     overrides: &'s HashMap<String, Value>,
     limits: ExpandLimits,
+) -> (Elab<'s>, Diagnostics) {
+    elaborate_with(spec, input, overrides, limits, &mut Memo::default())
+}
+
+/// [`elaborate`], reusing what `memo` kept from the last instance of the same `spec` (see
+/// [`Memo`]) and keeping this one's for the next.
+pub fn elaborate_with<'s>(
+    spec: &Spec,
+    input: &mut InstanceReader,
+    overrides: &'s HashMap<String, Value>,
+    limits: ExpandLimits,
+    memo: &mut Memo,
 ) -> (Elab<'s>, Diagnostics) {
     let mut el = Elab {
         env: Env::new(limits.work),
@@ -73,8 +88,20 @@ pub fn elaborate<'s>(
         family_members: 0,
         max_options: limits.options,
     };
-    for stmt in &spec.stmts {
-        if let Err(d) = el.stmt(stmt, input, limits) {
+    for (k, stmt) in spec.stmts.iter().enumerate() {
+        let region = match &stmt.kind {
+            StmtKind::Region(r) if !el.needs_broken(stmt) => Some(&r.name.name),
+            _ => None,
+        };
+        if region.is_some_and(|name| memo.reuse(k, &mut el, name)) {
+            continue;
+        }
+        let budget = el.env.budget;
+        let done = el.stmt(stmt, input, limits);
+        if let (Ok(()), Some(name)) = (&done, region) {
+            memo.remember(k, &el, name, budget - el.env.budget);
+        }
+        if let Err(d) = done {
             // "`n` is not defined" after `let n = ...` failed says nothing new.
             let follow_on = d.code == Code::E101 && el.broken.iter().any(|b| d.message.contains(&format!("`{b}`")));
             if follow_on {
@@ -294,6 +321,15 @@ impl Elab<'_> {
                         return Err(type_error("numbers or characters", v, e.span, "cells hold numbers or characters"));
                     }
                 }
+                // A value listed twice would count twice in `each ... exactly once`.
+                let mut seen = std::collections::HashSet::new();
+                if let Some(v) = vals.iter().find(|v| !seen.insert(*v)) {
+                    return Err(Diagnostic::new(Code::G203, e.span, format!("the board's values list `{v}` twice"))
+                        .label("a value repeated")
+                        .help(
+                            "list each value once: a cell takes one of the values, and regions count each value once",
+                        ));
+                }
                 vals
             }
             None => Vec::new(),
@@ -346,7 +382,24 @@ impl Elab<'_> {
             }
             GivenSource::Instance(..) => read_grid(&board, input)?,
             GivenSource::Inline(s) => {
-                read_grid(&board, &mut InstanceReader::new(&s.text, name.span.file, s.offset).picture())?
+                let mut picture = InstanceReader::new(&s.text, name.span.file, s.offset).picture();
+                let given = read_grid(&board, &mut picture)?;
+                if !picture.at_end() {
+                    let (_, span) = picture.word("")?;
+                    return Err(Diagnostic::new(
+                        Code::I302,
+                        span,
+                        format!(
+                            "the picture holds more than the {} cells of `{}`",
+                            board.rows * board.cols,
+                            board.name
+                        ),
+                    )
+                    .label("past the board's last cell")
+                    .related(board.span, "the board is declared here")
+                    .help(format!("draw {} rows of {} cells", board.rows, board.cols)));
+                }
+                given
             }
         };
         self.model.board.as_mut().unwrap().given = given;

@@ -9,7 +9,9 @@ use super::eval::{Env, R, type_error};
 use super::model::Board;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
-use crate::ir::moves::{Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule};
+use crate::ir::moves::{
+    Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Term,
+};
 use crate::syntax::ast::*;
 
 /// A lowered played puzzle and what is needed to print its answers.
@@ -50,6 +52,8 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         goal: Goal::Empty,
         budget: Budget::Fewest { max: DEFAULT_FEWEST_MAX },
         dead_below: None,
+        programs: Vec::new(),
+        allowed: (0..256).map(|v| board.values.contains(&Value::Int(v))).collect(),
     };
     let mut params = Vec::new();
     let mut goal = None;
@@ -65,7 +69,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 expand_move(m, &board, &mut elab.env, &mut problem)
             }
             StmtKind::After(rules) => rules.iter().try_for_each(|r| {
-                problem.rules.push(rule(&r.node, r.span, &mut elab.env)?);
+                problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
             StmtKind::Goal(g) => goal_of(&g.node, &board, &mut elab.env).map(|g| goal = Some(g)),
@@ -136,15 +140,51 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
         }
         let mut effects = Vec::with_capacity(m.effects.len());
         for e in &m.effects {
-            match effect(&e.node, board, env)? {
+            if let EffectDecl::Each(inner, each) = &e.node {
+                // Its own `for`: the bindings whose cells are on the board.
+                env.for_each(each, &mut |env| {
+                    if let Some(eff) = effect(inner, board, env, &mut problem.programs)? {
+                        effects.push(eff);
+                    }
+                    Ok(())
+                })?;
+                continue;
+            }
+            match effect(&e.node, board, env, &mut problem.programs)? {
                 Some(eff) => effects.push(eff),
                 None => return Ok(()), // touches a cell off the board: no such move
             }
         }
+        two_writes(&effects, board, m)?;
         made.push(MoveInstance { kind, args, when, effects });
         Ok(())
     })?;
     problem.moves.extend(made);
+    Ok(())
+}
+
+/// Two effects of one concrete move writing one cell: one of them would silently win.
+fn two_writes(effects: &[Effect], board: &Board, m: &MoveDecl) -> R<()> {
+    let mut written: Vec<CellIx> = Vec::new();
+    for eff in effects {
+        let cells = match *eff {
+            Effect::Set { cell, .. } | Effect::Compute { cell, .. } => vec![cell],
+            Effect::Swap(a, b) => vec![a, b],
+            Effect::RemoveGroup { .. } => vec![],
+        };
+        if let Some(&cell) = cells.iter().find(|c| written.contains(c)) {
+            let (a, b) = board.coord(cell as usize);
+            let span = m.effects.first().map_or(m.name.span, |f| f.span.to(m.effects.last().unwrap().span));
+            return Err(Diagnostic::new(
+                Code::E109,
+                span,
+                format!("two effects of `{}` write the cell ({a}, {b}) in one move", m.name.name),
+            )
+            .label("these effects write one cell twice")
+            .help("each effect of a move must write its own cells; combine them into one `set`"));
+        }
+        written.extend(cells);
+    }
     Ok(())
 }
 
@@ -211,7 +251,7 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     })
 }
 
-fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
+fn effect(e: &EffectDecl, board: &Board, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {
     let mut cell = |x: &Expr| -> R<Option<CellIx>> {
         let v = env.eval(x)?;
         cell_of(board, &v, x.span)
@@ -223,10 +263,84 @@ fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
         },
         EffectDecl::Set(a, v) => {
             let Some(c) = cell(a)? else { return Ok(None) };
+            if is_arithmetic(v, board) {
+                let mut prog = Vec::new();
+                if !program(v, board, env, &mut prog)? {
+                    return Ok(None); // reads a cell off the board: no such move
+                }
+                programs.push(prog);
+                return Ok(Some(Effect::Compute { cell: c, program: programs.len() as u32 - 1 }));
+            }
             operand(v, board, env)?.map(|value| Effect::Set { cell: c, value })
         }
         EffectDecl::RemoveGroup(a) => cell(a)?.map(|c| Effect::RemoveGroup { cell: c }),
+        EffectDecl::Each(..) => {
+            return Err(Diagnostic::new(Code::E109, Span::default(), "an effect's `for` cannot nest").label("nested"));
+        }
     })
+}
+
+/// Whether a value written by `set` is arithmetic on cells (not one cell read, not a constant).
+fn is_arithmetic(e: &Expr, board: &Board) -> bool {
+    let cell_read = matches!(&e.kind, ExprKind::Call { func, .. } if func.name == board.name);
+    !cell_read && reads_board(e, board)
+}
+
+/// Compiles arithmetic on cells (`1 - cells(r, c)`, `min(5, jugs(0, 0) + jugs(0, 1))`) to a
+/// postfix program; parts that do not read the board become constants. False when it reads
+/// a cell off the board.
+fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<bool> {
+    if !reads_board(e, board) {
+        out.push(Term::Const(env.eval_int(e, "a computed value is a number")?));
+        return Ok(true);
+    }
+    let bad = || {
+        Diagnostic::new(Code::E109, e.span, "a computed value is arithmetic on cells and numbers")
+            .label("cannot be computed on the board")
+            .help("use `+`, `-`, `*`, `min(...)` and `max(...)` of cell reads and numbers")
+    };
+    match &e.kind {
+        ExprKind::Call { func, args } if func.name == board.name => {
+            let at = Value::Tuple(env.eval_all(args)?.into());
+            Ok(match cell_of(board, &at, e.span)? {
+                Some(c) => {
+                    out.push(Term::Cell(c));
+                    true
+                }
+                None => false,
+            })
+        }
+        ExprKind::Call { func, args } if (func.name == "min" || func.name == "max") && !args.is_empty() => {
+            let op = if func.name == "min" { Term::Min } else { Term::Max };
+            for (i, a) in args.iter().enumerate() {
+                if !program(a, board, env, out)? {
+                    return Ok(false);
+                }
+                if i > 0 {
+                    out.push(op);
+                }
+            }
+            Ok(true)
+        }
+        ExprKind::Unary { op: UnOp::Neg, operand } => {
+            out.push(Term::Const(0));
+            let ok = program(operand, board, env, out)?;
+            out.push(Term::Sub);
+            Ok(ok)
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let term = match op {
+                BinOp::Add => Term::Add,
+                BinOp::Sub => Term::Sub,
+                BinOp::Mul => Term::Mul,
+                _ => return Err(bad()),
+            };
+            let ok = program(lhs, board, env, out)? && program(rhs, board, env, out)?;
+            out.push(term);
+            Ok(ok)
+        }
+        _ => Err(bad()),
+    }
 }
 
 /// Whether an expression reads the board (calls the board or `group`).
@@ -266,21 +380,89 @@ fn at_least(env: &mut Env, e: &Expr, what: &str) -> R<u32> {
     Ok(n as u32)
 }
 
-fn rule(r: &RuleDecl, _span: Span, env: &mut Env) -> R<Rule> {
+fn dir(d: Direction) -> Dir {
+    match d {
+        Direction::Down => Dir::Down,
+        Direction::Up => Dir::Up,
+        Direction::Left => Dir::Left,
+        Direction::Right => Dir::Right,
+    }
+}
+
+fn rule(r: &RuleDecl, span: Span, board: &Board, env: &mut Env) -> R<Rule> {
     Ok(match r {
-        RuleDecl::Gravity(d) => Rule::Gravity(match d {
-            Direction::Down => Dir::Down,
-            Direction::Up => Dir::Up,
-            Direction::Left => Dir::Left,
-            Direction::Right => Dir::Right,
-        }),
+        RuleDecl::Gravity(d) => Rule::Gravity(dir(*d)),
         RuleDecl::ClearRuns(e) => Rule::ClearRuns { min: at_least(env, e, "a run's length")? },
         RuleDecl::ClearGroups(e) => Rule::ClearGroups { min: at_least(env, e, "a group's size")? },
+        RuleDecl::Close { columns, dir: d } => {
+            let across = matches!(d, Direction::Left | Direction::Right);
+            if *columns != across {
+                let (lines, ways) =
+                    if *columns { ("columns", "`left` or `right`") } else { ("rows", "`up` or `down`") };
+                return Err(Diagnostic::new(Code::E109, span, format!("{lines} close {ways}"))
+                    .label(format!("{lines} cannot close this way"))
+                    .help(format!("write `close {lines}` with {ways}")));
+            }
+            if board.on.iter().any(|&on| !on) {
+                return Err(Diagnostic::new(Code::E109, span, "closing empty lines needs a board without holes")
+                    .label("the board has holes")
+                    .related(board.span, "the board's mask is declared here")
+                    .help("a column or row with holes has no single shape to move into: drop the mask, or the rule"));
+            }
+            Rule::Close(dir(*d))
+        }
     })
+}
+
+/// `goal [for ...] when COND`: the comparisons of every binding, joined.
+fn goal_conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<()> {
+    if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
+        goal_conditions(lhs, board, env, out)?;
+        return goal_conditions(rhs, board, env, out);
+    }
+    if !reads_board(e, board) {
+        if !env.eval_bool(e, "a goal's `when` is a condition")? {
+            // False whatever the board holds: the goal can never be reached.
+            out.push(Cond::Cmp { lhs: Operand::Const(0), op: CmpOp::Ne, rhs: Operand::Const(0) });
+        }
+        return Ok(());
+    }
+    let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
+    let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
+    let side = |x: &Expr, env: &mut Env| -> R<Operand> {
+        if let ExprKind::Call { func, .. } = &x.kind
+            && MOVE_BUILTINS.contains(&func.name.as_str())
+        {
+            return Err(Diagnostic::new(
+                Code::E109,
+                x.span,
+                format!("`{}` only goes in a move's condition", func.name),
+            )
+            .label("not a goal")
+            .help("a goal compares cells and numbers"));
+        }
+        operand(x, board, env)?.ok_or_else(|| {
+            Diagnostic::new(Code::G201, x.span, "the goal reads a cell off the board")
+                .label("off the board")
+                .related(board.span, "the board is declared here")
+                .help("limit the goal's `for` ranges to the board")
+        })
+    };
+    let (l, r) = (side(lhs, env)?, side(rhs, env)?);
+    out.push(Cond::Cmp { lhs: l, op, rhs: r });
+    Ok(())
 }
 
 fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
     Ok(match g {
+        GoalDecl::When { each, cond } => {
+            let mut conds = Vec::new();
+            match each {
+                Some(each) => env.for_each(each, &mut |env| goal_conditions(cond, board, env, &mut conds))?,
+                None => goal_conditions(cond, board, env, &mut conds)?,
+            }
+            Goal::All(conds)
+        }
         GoalDecl::Empty => Goal::Empty,
         GoalDecl::Count(e) => Goal::NonEmptyCount(env.eval_int(e, "the number of blocks left").and_then(|n| {
             u32::try_from(n)
@@ -332,7 +514,7 @@ fn dead_below(p: &MoveProblem) -> Option<u32> {
         .iter()
         .filter_map(|r| match r {
             Rule::ClearRuns { min } | Rule::ClearGroups { min } => Some(*min),
-            Rule::Gravity(_) => None,
+            Rule::Gravity(_) | Rule::Close(_) => None,
         })
         .min()
         .filter(|&k| k >= 2)

@@ -7,7 +7,9 @@
 //!   line break; with a format (`{board:%4d}`) every cell is formatted and cells are joined
 //!   with nothing between them;
 //! - `{each solution}...{end}` repeats for every solution printed; `{each move}...{end}` for
-//!   every move of the answer, inside which the move's parameters are names (`{x} {y} {d}`);
+//!   every move of the answer, inside which the move's parameters are names (`{x} {y} {d}`)
+//!   and `{move}` is the move's name; `{length}` is the number of moves of the answer;
+//! - `{each ...}BODY{between}SEP{end}` prints `SEP` between two repetitions of `BODY`;
 //! - `{if solved}...{else}...{end}` chooses on whether the case has an answer.
 //!
 //! `\n`, `\t`, `\\`, `\{`, `\}` are escapes; in a `"""` template a line break right after the
@@ -18,9 +20,15 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
     Text(String),
-    Var { name: String, format: Option<Format>, span: Span },
-    EachSolution(Vec<Node>),
-    EachMove(Vec<Node>),
+    Var {
+        name: String,
+        format: Option<Format>,
+        span: Span,
+    },
+    /// `{each solution}` (with `{between}`'s text, empty without one).
+    EachSolution(Vec<Node>, Vec<Node>),
+    /// `{each move}`, likewise.
+    EachMove(Vec<Node>, Vec<Node>),
     IfSolved(Vec<Node>, Vec<Node>),
 }
 
@@ -52,7 +60,7 @@ impl Format {
 }
 
 /// Names a template may use besides `let`s and `param`s.
-pub const TEMPLATE_NAMES: &[&str] = &["case", "count", "board", "given"];
+pub const TEMPLATE_NAMES: &[&str] = &["case", "count", "board", "given", "length"];
 
 /// Parses a template; `offset` is the byte offset of `text` in `file` (for spans).
 pub fn parse(text: &str, file: crate::diag::FileId, offset: usize, long: bool) -> Result<Vec<Node>, Diagnostic> {
@@ -128,15 +136,29 @@ impl Parser<'_> {
                 out.push(Node::Text(std::mem::take(&mut text)));
             }
             match inner.as_str() {
-                "end" | "else" => return Ok((out, Some((inner, span)))),
+                "end" | "else" | "between" => return Ok((out, Some((inner, span)))),
                 "each solution" | "each move" => {
-                    let (body, end) = self.nodes()?;
+                    let (body, mut end) = self.nodes()?;
+                    let mut sep = Vec::new();
+                    if matches!(&end, Some((w, _)) if w == "between") {
+                        (sep, end) = self.nodes()?;
+                    }
                     match end {
                         Some((w, _)) if w == "end" => {}
-                        Some((_, sp)) => return Err(unclosed(&inner, sp, "`{else}` only goes inside `{if solved}`")),
+                        Some((_, sp)) => {
+                            return Err(unclosed(
+                                &inner,
+                                sp,
+                                "`{between}` comes once in `{each ...}`; `{else}` only goes inside `{if solved}`",
+                            ));
+                        }
                         None => return Err(unclosed(&inner, span, "close it with `{end}`")),
                     }
-                    out.push(if inner == "each solution" { Node::EachSolution(body) } else { Node::EachMove(body) });
+                    out.push(if inner == "each solution" {
+                        Node::EachSolution(body, sep)
+                    } else {
+                        Node::EachMove(body, sep)
+                    });
                 }
                 "if solved" => {
                     let (then, end) = self.nodes()?;
@@ -213,12 +235,15 @@ pub fn names_used(nodes: &[Node], out: &mut Vec<(String, Span)>) {
     for n in nodes {
         match n {
             Node::Var { name, span, .. } => out.push((name.clone(), *span)),
-            Node::EachSolution(b) => names_used(b, out),
+            Node::EachSolution(b, sep) => {
+                names_used(b, out);
+                names_used(sep, out);
+            }
             Node::IfSolved(a, b) => {
                 names_used(a, out);
                 names_used(b, out);
             }
-            Node::Text(_) | Node::EachMove(_) => {}
+            Node::Text(_) | Node::EachMove(..) => {}
         }
     }
 }
@@ -259,12 +284,13 @@ impl Grid {
 #[derive(Default)]
 pub struct CaseData {
     pub case: usize,
-    pub count: u64,
+    pub count: u128,
     pub globals: HashMap<String, String>,
     pub given: Option<Grid>,
     pub solutions: Vec<Grid>,
-    /// For a played puzzle: the answer's moves, each as (parameter, value) pairs.
-    pub moves: Option<Vec<Vec<(String, String)>>>,
+    /// For a played puzzle: the moves of each answer printed (the first is *the* answer),
+    /// each move as (parameter, value) pairs, the move's name under `move`.
+    pub move_lists: Vec<Vec<Vec<(String, String)>>>,
     /// The case has something to print: a solution, or a finished enumeration or count (which
     /// may be of zero solutions).
     pub answered: bool,
@@ -274,7 +300,7 @@ pub struct CaseData {
 pub fn mentions_unsolved(nodes: &[Node]) -> bool {
     nodes.iter().any(|n| match n {
         Node::IfSolved(..) => true,
-        Node::EachSolution(b) | Node::EachMove(b) => mentions_unsolved(b),
+        Node::EachSolution(b, sep) | Node::EachMove(b, sep) => mentions_unsolved(b) || mentions_unsolved(sep),
         _ => false,
     })
 }
@@ -287,56 +313,83 @@ pub fn declares_unsolved(nodes: &[Node]) -> bool {
     nodes.iter().any(|n| match n {
         Node::IfSolved(_, otherwise) => !otherwise.is_empty(),
         Node::Var { name, .. } => name == "count",
-        Node::EachSolution(_) | Node::EachMove(_) | Node::Text(_) => false,
+        Node::EachSolution(..) | Node::EachMove(..) | Node::Text(_) => false,
     })
 }
 
 impl CaseData {
     pub fn solved(&self) -> bool {
-        !self.solutions.is_empty() || self.moves.is_some()
+        !self.solutions.is_empty() || !self.move_lists.is_empty()
     }
 }
+
+/// One move of an answer: (parameter, value) pairs.
+type Move = Vec<(String, String)>;
 
 /// Renders a template for one case.
 pub fn render(nodes: &[Node], data: &CaseData) -> String {
     let mut out = String::new();
-    render_into(nodes, data, data.solutions.first(), None, &mut out);
+    let at = At { solution: data.solutions.first(), moves: data.move_lists.first().map(Vec::as_slice), mv: None };
+    render_into(nodes, data, at, &mut out);
     out
 }
 
-fn render_into(
-    nodes: &[Node],
-    data: &CaseData,
-    solution: Option<&Grid>,
-    mv: Option<&[(String, String)]>,
+/// Where a part of a template is rendered: the solution (a grid, or a played answer's moves)
+/// and the move that `{each}` loops have reached.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    solution: Option<&'a Grid>,
+    moves: Option<&'a [Move]>,
+    mv: Option<&'a [(String, String)]>,
+}
+
+/// Renders `body` once per item, with `sep` between two of them.
+fn repeat<'a, T: 'a>(
+    items: impl Iterator<Item = T>,
+    body: &[Node],
+    sep: &[Node],
+    data: &'a CaseData,
+    at: impl Fn(T) -> At<'a>,
     out: &mut String,
 ) {
+    for (i, item) in items.enumerate() {
+        let here = at(item);
+        if i > 0 {
+            render_into(sep, data, here, out);
+        }
+        render_into(body, data, here, out);
+    }
+}
+
+fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut String) {
     for n in nodes {
         match n {
             Node::Text(t) => out.push_str(t),
-            Node::EachSolution(body) => {
-                for s in &data.solutions {
-                    render_into(body, data, Some(s), mv, out);
-                }
+            Node::EachSolution(body, sep) if data.solutions.is_empty() => {
+                let lists = data.move_lists.iter();
+                repeat(lists, body, sep, data, |m| At { moves: Some(m), ..at }, out);
             }
-            Node::EachMove(body) => {
-                for m in data.moves.iter().flatten() {
-                    render_into(body, data, solution, Some(m), out);
-                }
+            Node::EachSolution(body, sep) => {
+                repeat(data.solutions.iter(), body, sep, data, |s| At { solution: Some(s), ..at }, out);
+            }
+            Node::EachMove(body, sep) => {
+                let moves = at.moves.unwrap_or_default().iter();
+                repeat(moves, body, sep, data, |m| At { mv: Some(m.as_slice()), ..at }, out);
             }
             Node::IfSolved(then, otherwise) => {
-                render_into(if data.solved() { then } else { otherwise }, data, solution, mv, out);
+                render_into(if data.solved() { then } else { otherwise }, data, at, out);
             }
             Node::Var { name, format, .. } => {
                 let scalar = |s: &str| format.map_or_else(|| s.to_string(), |f| f.apply(s));
-                if let Some(v) = mv.and_then(|m| m.iter().find(|(n, _)| n == name)) {
+                if let Some(v) = at.mv.and_then(|m| m.iter().find(|(n, _)| n == name)) {
                     out.push_str(&scalar(&v.1));
                     continue;
                 }
                 match name.as_str() {
                     "case" => out.push_str(&scalar(&data.case.to_string())),
                     "count" => out.push_str(&scalar(&data.count.to_string())),
-                    "board" => out.push_str(&solution.map(|g| g.render(*format)).unwrap_or_default()),
+                    "length" => out.push_str(&scalar(&at.moves.map_or(0, <[Move]>::len).to_string())),
+                    "board" => out.push_str(&at.solution.map(|g| g.render(*format)).unwrap_or_default()),
                     "given" => out.push_str(&data.given.as_ref().map(|g| g.render(*format)).unwrap_or_default()),
                     other => out.push_str(&scalar(data.globals.get(other).map_or("", |s| s.as_str()))),
                 }

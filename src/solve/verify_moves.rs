@@ -1,7 +1,7 @@
 //! The independent verifier of move-search answers: replays a move list on the problem with
 //! a plain simulator written apart from the engine (no shared code, no cleverness), checking
 //! that every move is legal, the budget is kept and the goal holds at the end.
-use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule};
+use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term};
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     let n = moves.len() as u32;
@@ -30,6 +30,19 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                     g[*a as usize] = before[*b as usize];
                     g[*b as usize] = before[*a as usize];
                 }
+                Effect::Compute { cell, program } => {
+                    let v = compute(&p.programs[*program as usize], &before);
+                    match u8::try_from(v) {
+                        Ok(v) if p.allowed[v as usize] => g[*cell as usize] = v,
+                        _ => {
+                            return Err(format!(
+                                "move {} ({:?}) computes {v}, not a value of the board",
+                                i + 1,
+                                mv.args
+                            ));
+                        }
+                    }
+                }
                 Effect::RemoveGroup { cell } => {
                     for c in group(p, &before, *cell as usize) {
                         g[c] = 0;
@@ -43,6 +56,7 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
         Goal::Empty => g.iter().all(|&v| v == 0),
         Goal::NonEmptyCount(k) => g.iter().filter(|&&v| v != 0).count() as u32 == *k,
         Goal::Pattern(want) => want.iter().zip(&g).all(|(w, v)| w.is_none_or(|w| w == *v)),
+        Goal::All(conds) => conds.iter().all(|c| holds(p, &g, c)),
     };
     if ok { Ok(()) } else { Err("the goal does not hold after the last move".into()) }
 }
@@ -115,6 +129,7 @@ fn settle(p: &MoveProblem, g: &mut [u8]) {
             match r {
                 Rule::Gravity(d) => gravity(p, g, *d),
                 Rule::ClearRuns { min } => clear_runs(p, g, *min as usize),
+                Rule::Close(d) => close(p, g, *d),
                 Rule::ClearGroups { min } => {
                     let mut doomed = vec![];
                     for c in 0..g.len() {
@@ -196,4 +211,53 @@ fn clear_runs(p: &MoveProblem, g: &mut [u8], min: usize) {
             g[c] = 0;
         }
     }
+}
+
+/// Empty lines close up towards `d`: the lines that hold a block, in order, then empty ones.
+fn close(p: &MoveProblem, g: &mut [u8], d: Dir) {
+    let (rows, cols) = (p.rows, p.cols);
+    let columns = matches!(d, Dir::Left | Dir::Right);
+    let count = if columns { cols } else { rows };
+    let line = |g: &[u8], i: usize| -> Vec<u8> {
+        if columns { (0..rows).map(|r| g[r * cols + i]).collect() } else { g[i * cols..(i + 1) * cols].to_vec() }
+    };
+    let mut kept: Vec<Vec<u8>> = (0..count).map(|i| line(g, i)).filter(|l| l.iter().any(|&v| v != 0)).collect();
+    let blank = vec![0u8; if columns { rows } else { cols }];
+    let pad = count - kept.len();
+    // Towards the start (left, up) the kept lines come first; towards the end, the blanks.
+    if matches!(d, Dir::Left | Dir::Up) {
+        kept.extend(std::iter::repeat_n(blank, pad));
+    } else {
+        kept.splice(0..0, std::iter::repeat_n(blank, pad));
+    }
+    for (i, l) in kept.iter().enumerate() {
+        for (j, &v) in l.iter().enumerate() {
+            let c = if columns { j * cols + i } else { i * cols + j };
+            g[c] = v;
+        }
+    }
+}
+
+/// Evaluates a postfix program with a plain vector as the stack.
+fn compute(program: &[Term], g: &[u8]) -> i64 {
+    let mut stack: Vec<i64> = Vec::new();
+    for t in program {
+        let v = match t {
+            Term::Cell(c) => i64::from(g[*c as usize]),
+            Term::Const(k) => *k,
+            op => {
+                let b = stack.pop().unwrap_or(0);
+                let a = stack.pop().unwrap_or(0);
+                match op {
+                    Term::Add => a.saturating_add(b),
+                    Term::Sub => a.saturating_sub(b),
+                    Term::Mul => a.saturating_mul(b),
+                    Term::Min => a.min(b),
+                    _ => a.max(b),
+                }
+            }
+        };
+        stack.push(v);
+    }
+    stack.pop().unwrap_or(0)
 }

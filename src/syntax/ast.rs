@@ -277,6 +277,8 @@ pub enum EffectDecl {
     Swap(Expr, Expr),
     Set(Expr, Expr),
     RemoveGroup(Expr),
+    /// `EFFECT for BINDERS`: the effect once per binding whose cells are on the board.
+    Each(Box<EffectDecl>, ForClause),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,6 +294,11 @@ pub enum RuleDecl {
     Gravity(Direction),
     ClearRuns(Expr),
     ClearGroups(Expr),
+    /// `close columns left`: `columns` is false for `close rows ...`.
+    Close {
+        columns: bool,
+        dir: Direction,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -299,6 +306,11 @@ pub enum GoalDecl {
     Empty,
     Count(Expr),
     Pattern(StrLit),
+    /// `goal [for ...] when COND`: the condition holds for every binding.
+    When {
+        each: Option<ForClause>,
+        cond: Expr,
+    },
 }
 
 #[derive(Clone, Debug)]

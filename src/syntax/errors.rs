@@ -301,10 +301,13 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::effect | Rule::swap_effect | Rule::set_effect | Rule::remove_effect => {
             "an effect (`swap`, `set`, `remove group`)"
         }
-        Rule::rule | Rule::gravity_rule | Rule::clear_runs_rule | Rule::clear_groups_rule => {
-            "a rule (`gravity`, `clear runs`, `clear groups`)"
+        Rule::rule | Rule::gravity_rule | Rule::clear_runs_rule | Rule::clear_groups_rule | Rule::close_rule => {
+            "a rule (`gravity`, `clear runs`, `clear groups`, `close columns`, `close rows`)"
         }
-        Rule::goal_empty | Rule::goal_count | Rule::goal_pattern => "a goal (`empty`, `count`, `pattern`)",
+        Rule::close_lines => "`columns` or `rows`",
+        Rule::goal_empty | Rule::goal_count | Rule::goal_pattern | Rule::goal_when => {
+            "a goal (`empty`, `count`, `pattern`, `when`)"
+        }
         Rule::budget_exactly | Rule::budget_at_most | Rule::budget_fewest => "`exactly`, `at most` or `fewest`",
         Rule::shape => "a shape (a picture string or a list of cells)",
         Rule::binder | Rule::pattern => "a name to bind",

@@ -325,6 +325,14 @@ impl Cx {
                 let node = match g.as_rule() {
                     Rule::goal_empty => GoalDecl::Empty,
                     Rule::goal_count => GoalDecl::Count(self.expr(arg.unwrap())?),
+                    Rule::goal_when => {
+                        let mut parts = g.clone().into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
+                        let each = match parts.peek().map(|p| p.as_rule()) {
+                            Some(Rule::for_clause) => Some(self.for_clause(parts.next().unwrap())?),
+                            _ => None,
+                        };
+                        GoalDecl::When { each, cond: self.expr(parts.next().unwrap())? }
+                    }
                     _ => GoalDecl::Pattern(self.string(arg.unwrap())),
                 };
                 StmtKind::Goal(Spanned { node, span })
@@ -433,14 +441,18 @@ impl Cx {
 
     fn effect(&self, pair: Pair<Rule>) -> R<Spanned<EffectDecl>> {
         let span = self.span(&pair);
-        let e = pair.into_inner().next().unwrap();
+        let mut parts = pair.into_inner();
+        let e = parts.next().unwrap();
         let which = e.as_rule();
         let mut it = e.into_inner().filter(|p| !is_keyword(p.as_rule()));
-        let node = match which {
+        let mut node = match which {
             Rule::swap_effect => EffectDecl::Swap(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
             Rule::set_effect => EffectDecl::Set(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
             _ => EffectDecl::RemoveGroup(self.expr(it.next().unwrap())?),
         };
+        if let Some(each) = parts.next() {
+            node = EffectDecl::Each(Box::new(node), self.for_clause(each)?);
+        }
         Ok(Spanned { node, span })
     }
 
@@ -448,14 +460,20 @@ impl Cx {
         let span = self.span(&pair);
         let r = pair.into_inner().next().unwrap();
         let which = r.as_rule();
+        let direction = |p: &Pair<Rule>| match p.as_str() {
+            "down" => Direction::Down,
+            "up" => Direction::Up,
+            "left" => Direction::Left,
+            _ => Direction::Right,
+        };
+        if which == Rule::close_rule {
+            let parts: Vec<Pair<Rule>> = r.into_inner().filter(|p| !is_keyword(p.as_rule())).collect();
+            let node = RuleDecl::Close { columns: parts[0].as_str() == "columns", dir: direction(&parts[1]) };
+            return Ok(Spanned { node, span });
+        }
         let arg = r.into_inner().find(|p| !is_keyword(p.as_rule())).unwrap();
         let node = match which {
-            Rule::gravity_rule => RuleDecl::Gravity(match arg.as_str() {
-                "down" => Direction::Down,
-                "up" => Direction::Up,
-                "left" => Direction::Left,
-                _ => Direction::Right,
-            }),
+            Rule::gravity_rule => RuleDecl::Gravity(direction(&arg)),
             Rule::clear_runs_rule => RuleDecl::ClearRuns(self.expr(arg)?),
             _ => RuleDecl::ClearGroups(self.expr(arg)?),
         };
@@ -647,6 +665,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_after
             | Rule::kw_gravity
             | Rule::kw_clear
+            | Rule::kw_close
             | Rule::kw_runs
             | Rule::kw_groups
             | Rule::kw_goal

@@ -15,7 +15,9 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
-use crate::ir::moves::{CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value};
+use crate::ir::moves::{
+    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, eval_program,
+};
 
 /// Cell lists cut into segments: segment `i` is `cells[starts[i]..starts[i + 1]]`.
 #[derive(Default)]
@@ -74,6 +76,8 @@ pub struct Machine<'p> {
     seg_stamp: u32,
     // Scratch.
     writes: Vec<(u32, Value)>,
+    /// The stack of `eval_program`.
+    arith: Vec<i64>,
     clear: Vec<u32>,
     stack: Vec<u32>,
     /// Flood-fill marks: cell `c` is visited in the current fill iff `seen[c] == stamp`;
@@ -159,6 +163,7 @@ impl<'p> Machine<'p> {
             seg_stamp: 0,
             cells,
             writes: Vec::new(),
+            arith: Vec::with_capacity(16),
             clear: Vec::with_capacity(rows * cols * 2),
             stack: Vec::with_capacity(rows * cols),
             seen: vec![0; rows * cols],
@@ -167,22 +172,24 @@ impl<'p> Machine<'p> {
     }
 
     pub fn legal(&mut self, s: &[Value], m: &MoveInstance) -> bool {
-        m.when.iter().all(|c| match *c {
-            Cond::Cmp { lhs, op, rhs } => {
-                let (a, b) = (operand(s, lhs), operand(s, rhs));
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
-            }
+        let conds = m.when.iter().all(|c| match *c {
+            Cond::Cmp { lhs, op, rhs } => cmp_holds(s, lhs, op, rhs),
             Cond::GroupAtLeast { cell, min } => {
                 s[cell as usize] != EMPTY && self.group(s, cell, min as usize, false) >= min as usize
             }
-        })
+        });
+        // A computed value that no cell may hold makes the move illegal here.
+        conds
+            && m.effects.iter().all(|e| match *e {
+                Effect::Compute { program, .. } => self.computed(s, program).is_some(),
+                _ => true,
+            })
+    }
+
+    /// The value of program `program` on `s`, if a cell may hold it.
+    fn computed(&mut self, s: &[Value], program: u32) -> Option<Value> {
+        let v = eval_program(&self.p.programs[program as usize], s, &mut self.arith);
+        u8::try_from(v).ok().filter(|&v| self.p.allowed[v as usize])
     }
 
     /// Applies the move's effects (all reads see the state before the move), then runs the
@@ -215,6 +222,11 @@ impl<'p> Machine<'p> {
                     Effect::Swap(a, b) => {
                         self.writes.push((a, s[b as usize]));
                         self.writes.push((b, s[a as usize]));
+                    }
+                    Effect::Compute { cell, program } => {
+                        // `legal` has checked the value; a caller that did not gets EMPTY.
+                        let v = self.computed(s, program).unwrap_or(EMPTY);
+                        self.writes.push((cell, v));
                     }
                     Effect::RemoveGroup { cell } => {
                         if s[cell as usize] != EMPTY {
@@ -257,6 +269,7 @@ impl<'p> Machine<'p> {
                     Rule::Gravity(d) => self.fall(s, dir_ix(d), from),
                     Rule::ClearRuns { min } => self.clear_runs(s, min as usize, from),
                     Rule::ClearGroups { min } => self.clear_groups(s, min as usize, from),
+                    Rule::Close(d) => self.close(s, d),
                 };
             // Each rule is idempotent: its own writes need no second look by it.
             self.since[i] = self.log.len();
@@ -426,12 +439,57 @@ impl<'p> Machine<'p> {
         self.stack.len()
     }
 
+    /// Empty lines close up towards `d` (the board has no holes): walking the lines from that
+    /// side, each line with a block moves to the first free line. A full scan: it only runs
+    /// when a rule before it changed something.
+    fn close(&mut self, s: &mut [Value], d: Dir) -> bool {
+        let (rows, cols) = (self.p.rows, self.p.cols);
+        let columns = matches!(d, Dir::Left | Dir::Right);
+        let (lines, len) = if columns { (cols, rows) } else { (rows, cols) };
+        let cell = |i: usize, j: usize| if columns { j * cols + i } else { i * cols + j };
+        let forward = matches!(d, Dir::Left | Dir::Up);
+        let nth = |k: usize| if forward { k } else { lines - 1 - k };
+        let mut w = 0;
+        let mut changed = false;
+        for k in 0..lines {
+            let i = nth(k);
+            if (0..len).all(|j| s[cell(i, j)] == EMPTY) {
+                continue;
+            }
+            if w != k {
+                let to = nth(w);
+                for j in 0..len {
+                    let (a, b) = (cell(i, j), cell(to, j));
+                    s[b] = s[a];
+                    s[a] = EMPTY;
+                    self.log.push(a as u32);
+                    self.log.push(b as u32);
+                }
+                changed = true;
+            }
+            w += 1;
+        }
+        changed
+    }
+
     fn bump_stamp(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
+    }
+}
+
+fn cmp_holds(s: &[Value], lhs: Operand, op: CmpOp, rhs: Operand) -> bool {
+    let (a, b) = (operand(s, lhs), operand(s, rhs));
+    match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
     }
 }
 
@@ -452,5 +510,10 @@ pub fn goal_holds(goal: &Goal, s: &[Value]) -> bool {
         }
         Goal::NonEmptyCount(n) => s.iter().filter(|&&v| v != EMPTY).count() == *n as usize,
         Goal::Pattern(want) => want.iter().zip(s).all(|(w, &v)| w.is_none_or(|w| w == v)),
+        Goal::All(conds) => conds.iter().all(|c| match *c {
+            Cond::Cmp { lhs, op, rhs } => cmp_holds(s, lhs, op, rhs),
+            // The compiler puts only comparisons in goals (`MoveProblem::validate`).
+            Cond::GroupAtLeast { .. } => false,
+        }),
     }
 }

@@ -11,6 +11,7 @@
 //! [`Limits::max_table_entries`], and honour a node limit and a deadline.
 
 mod bfs;
+mod count;
 mod dfs;
 mod machine;
 mod table;
@@ -19,6 +20,7 @@ use std::time::Instant;
 
 use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
 
+pub use count::{Counted, count};
 use machine::Machine;
 pub use machine::TraceStep;
 
