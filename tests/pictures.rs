@@ -50,6 +50,11 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // 9×9 grid: 9·40 + 20 = 380 wide, 9·40 + 20 + 24 = 404 high.
         ("sudoku9.puz", (380, 404), 0.05),
         ("poj2676.puz", (380, 404), 0.05),
+        ("sudoku-x.puz", (380, 404), 0.05),
+        ("jigsaw-sudoku.puz", (380, 404), 0.05),
+        ("killer-sudoku.puz", (380, 404), 0.05),
+        // KenKen 6×6: 6·40 + 20 = 260 wide, 260 + 24 = 284 high.
+        ("kenken.puz", (260, 284), 0.05),
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),
