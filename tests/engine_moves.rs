@@ -164,6 +164,41 @@ fn goal_conditions_are_all_comparisons() {
 }
 
 #[test]
+fn computed_values_out_of_range_make_a_move_illegal() {
+    // c0 := c0 + c1 on a board of values 0..=3: legal while the sum stays in range.
+    let mut p = blank(1, 2, vec![1, 2]);
+    p.allowed = (0..256).map(|v| v <= 3).collect();
+    p.programs = vec![vec![Term::Cell(0), Term::Cell(1), Term::Add]];
+    let m = MoveInstance { kind: 0, args: vec![], when: vec![], effects: vec![Effect::Compute { cell: 0, program: 0 }] };
+    p.moves = vec![m.clone()];
+    p.validate().unwrap();
+    assert!(legal(&p, &[1, 2], &m));
+    let mut s = vec![1, 2];
+    apply_move(&p, &mut s, &m, None);
+    assert_eq!(s, [3, 2]);
+    assert!(!legal(&p, &[2, 2], &m), "2 + 2 is not a value of the board");
+    // min, max and subtraction, in postfix: max(0, min(3, c1 * 2) - 5) = 0.
+    p.programs = vec![vec![
+        Term::Const(0),
+        Term::Const(3),
+        Term::Cell(1),
+        Term::Const(2),
+        Term::Mul,
+        Term::Min,
+        Term::Const(5),
+        Term::Sub,
+        Term::Max,
+    ]];
+    let mut s = vec![1, 2];
+    assert!(legal(&p, &s, &m));
+    apply_move(&p, &mut s, &m, None);
+    assert_eq!(s, [0, 2]);
+    // A program that pops an empty stack is refused by `validate`.
+    p.programs = vec![vec![Term::Add]];
+    assert!(p.validate().is_err());
+}
+
+#[test]
 fn effects_are_simultaneous() {
     // a := b, b := a reads the state before the move: a swap, not a copy.
     let mut p = blank(1, 2, vec![1, 2]);

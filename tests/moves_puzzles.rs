@@ -430,3 +430,126 @@ fn flags_that_do_not_apply_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("--trace"), "{err}");
 }
+
+// ---------------------------------------------------------------- arithmetic in effects
+
+/// Lights Out by linear algebra's brute force, written here: every set of presses (a press
+/// twice undoes itself, and presses commute), the fewest that turn every light off, and how
+/// many sets of that size. puzc counts sequences, so it must find `sets × size!`.
+fn lights_out_reference(n: usize, on: &[u8]) -> Option<(usize, u128)> {
+    let cross = |p: usize| -> Vec<usize> {
+        let (r, c) = ((p / n) as i64, (p % n) as i64);
+        [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]
+            .iter()
+            .map(|(dr, dc)| (r + dr, c + dc))
+            .filter(|&(r, c)| (0..n as i64).contains(&r) && (0..n as i64).contains(&c))
+            .map(|(r, c)| r as usize * n + c as usize)
+            .collect()
+    };
+    let mut best: Option<(usize, u128)> = None;
+    for set in 0u32..1 << (n * n) {
+        let mut l = on.to_vec();
+        for p in (0..n * n).filter(|p| set >> p & 1 == 1) {
+            for q in cross(p) {
+                l[q] ^= 1;
+            }
+        }
+        if l.iter().all(|&v| v == 0) {
+            let k = set.count_ones() as usize;
+            best = match best {
+                Some((b, m)) if b == k => Some((b, m + 1)),
+                Some((b, m)) if b < k => Some((b, m)),
+                _ => Some((k, 1)),
+            };
+        }
+    }
+    best.map(|(k, m)| (k, m * (1..=k as u128).product::<u128>()))
+}
+
+/// `puzzles/lights-out.puz`: one `press` statement whose effect has its own `for` and
+/// computes `1 - lights(...)`; every board size it takes, all lights on and random boards.
+#[test]
+fn lights_out_against_brute_force() {
+    let (code, out) = puzc(&["solve", "puzzles/lights-out.puz"], None);
+    // 3×3 all on: the corners and the centre (the reference agrees below).
+    assert_eq!((code, out.as_str()), (0, "0 0\n0 2\n1 1\n2 0\n2 2\n"));
+    let mut seed = 99u64;
+    for n in 1..=4usize {
+        for trial in 0..3 {
+            let on: Vec<u8> = (0..n * n)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    if trial == 0 { 1 } else { (seed >> 40) as u8 & 1 }
+                })
+                .collect();
+            let text: String = format!(
+                "{n}\n{}",
+                on.chunks(n).map(|r| r.iter().map(|v| v.to_string()).collect::<String>() + "\n").collect::<String>()
+            );
+            let (code, out) = puzc(&["solve", "puzzles/lights-out.puz", "--instance", "-", "--count"], Some(&text));
+            let (code1, first) = puzc(&["solve", "puzzles/lights-out.puz", "--instance", "-"], Some(&text));
+            match lights_out_reference(n, &on) {
+                Some((k, ways)) => {
+                    assert_eq!((code, out), (0, format!("{ways}\n")), "{text}");
+                    assert_eq!((code1, moves_of(&first).len()), (0, k), "{text}");
+                }
+                None => assert_eq!((code, out, code1), (0, "0\n".to_string(), 1), "{text}"),
+            }
+        }
+    }
+}
+
+/// `puzzles/water-jugs.puz` (3 and 5 litres, 4 in the big jug: 6 steps, a classic) against
+/// a breadth-first search over (small, big) written here, which also counts the shortest
+/// step sequences.
+#[test]
+fn water_jugs_against_bfs() {
+    let caps = [3i64, 5];
+    let mut layer: HashMap<[i64; 2], u128> = HashMap::from([([0, 0], 1)]);
+    let mut seen = std::collections::HashSet::from([[0i64, 0]]);
+    let mut steps = 0;
+    let ways = loop {
+        if let Some(w) = layer.iter().filter(|(s, _)| s[1] == 4).map(|(_, w)| *w).reduce(|a, b| a + b) {
+            break w;
+        }
+        let mut next: HashMap<[i64; 2], u128> = HashMap::new();
+        for (s, w) in &layer {
+            let mut to = Vec::new();
+            for j in 0..2 {
+                if s[j] < caps[j] {
+                    let mut t = *s;
+                    t[j] = caps[j];
+                    to.push(t);
+                }
+                if s[j] > 0 {
+                    let mut t = *s;
+                    t[j] = 0;
+                    to.push(t);
+                    let k = 1 - j;
+                    if s[k] < caps[k] {
+                        let moved = s[j].min(caps[k] - s[k]);
+                        let mut t = *s;
+                        t[j] -= moved;
+                        t[k] += moved;
+                        to.push(t);
+                    }
+                }
+            }
+            for t in to {
+                if !seen.contains(&t) {
+                    *next.entry(t).or_default() += w;
+                }
+            }
+        }
+        seen.extend(next.keys().copied());
+        layer = next;
+        steps += 1;
+    };
+    assert_eq!(steps, 6);
+    let (code, out) = puzc(&["solve", "puzzles/water-jugs.puz"], None);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().next(), Some("6 steps"));
+    assert_eq!(out.lines().count(), 7);
+    let (code, out) = puzc(&["solve", "puzzles/water-jugs.puz", "--count"], None);
+    assert_eq!((code, out), (0, format!("{ways}\n")));
+}

@@ -204,13 +204,7 @@ impl Checker {
                         c.expr(w);
                     }
                     for e in &m.effects {
-                        match &e.node {
-                            EffectDecl::Swap(a, b) | EffectDecl::Set(a, b) => {
-                                c.expr(a);
-                                c.expr(b);
-                            }
-                            EffectDecl::RemoveGroup(a) => c.expr(a),
-                        }
+                        c.effect(&e.node);
                     }
                 });
                 self.in_move = false;
@@ -270,6 +264,17 @@ impl Checker {
     }
 
     /// Runs `f` with the clause's names bound; `params` (a family's parameters) must be among them.
+    fn effect(&mut self, e: &EffectDecl) {
+        match e {
+            EffectDecl::Swap(a, b) | EffectDecl::Set(a, b) => {
+                self.expr(a);
+                self.expr(b);
+            }
+            EffectDecl::RemoveGroup(a) => self.expr(a),
+            EffectDecl::Each(inner, each) => self.scoped(Some(each), &[], |c| c.effect(inner)),
+        }
+    }
+
     fn scoped(&mut self, each: Option<&ForClause>, params: &[Ident], f: impl FnOnce(&mut Self)) {
         let mark = self.locals.len();
         if let Some(clause) = each {

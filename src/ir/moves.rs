@@ -57,10 +57,56 @@ pub enum Effect {
         value: Operand,
     },
     Swap(CellIx, CellIx),
+    /// Writes the value of [`MoveProblem::programs`]`[program]` (arithmetic on the cells'
+    /// values before the move). A move whose result is not one of the board's values
+    /// ([`MoveProblem::allowed`]) is not legal in that state.
+    Compute {
+        cell: CellIx,
+        program: u32,
+    },
     /// Empties the 4-connected group of equal values containing `cell` (SameGame).
     RemoveGroup {
         cell: CellIx,
     },
+}
+
+/// One step of an arithmetic program, evaluated on a stack of whole numbers (postfix).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Push the value of a cell in the state the move starts from.
+    Cell(CellIx),
+    Const(i64),
+    /// Pop two, push their sum (difference, product, least, greatest): `a b Sub` is `a - b`.
+    Add,
+    Sub,
+    Mul,
+    Min,
+    Max,
+}
+
+/// Evaluates a program on the cells of `s`. Arithmetic saturates, so a result far out of
+/// range stays out of range.
+pub fn eval_program(program: &[Term], s: &[Value], stack: &mut Vec<i64>) -> i64 {
+    stack.clear();
+    for t in program {
+        let v = match *t {
+            Term::Cell(c) => s[c as usize] as i64,
+            Term::Const(k) => k,
+            op => {
+                let b = stack.pop().unwrap_or(0);
+                let a = stack.pop().unwrap_or(0);
+                match op {
+                    Term::Add => a.saturating_add(b),
+                    Term::Sub => a.saturating_sub(b),
+                    Term::Mul => a.saturating_mul(b),
+                    Term::Min => a.min(b),
+                    _ => a.max(b),
+                }
+            }
+        };
+        stack.push(v);
+    }
+    stack.pop().unwrap_or(0)
 }
 
 /// One concrete move: the parametrised move `name` with its parameters bound to `args`.
@@ -146,6 +192,11 @@ pub struct MoveProblem {
     /// reach the goal. Only set when the goal is `Empty`, no move changes the multiset of
     /// values, and the only removal rule clears runs or groups of at least `k`.
     pub dead_below: Option<u32>,
+    /// The arithmetic of [`Effect::Compute`] effects.
+    pub programs: Vec<Vec<Term>>,
+    /// `allowed[v]`: whether a cell may hold `v` (256 entries; the board's values). Only
+    /// computed values are checked: every other write is checked by the compiler.
+    pub allowed: Vec<bool>,
 }
 
 impl MoveProblem {
@@ -201,6 +252,29 @@ impl MoveProblem {
                         cell_ok(b, "a swap", i)?;
                     }
                     Effect::RemoveGroup { cell } => cell_ok(cell, "a group removal", i)?,
+                    Effect::Compute { cell, program } => {
+                        cell_ok(cell, "an effect", i)?;
+                        let Some(prog) = self.programs.get(program as usize) else {
+                            return Err(format!("move {i}: program {program} does not exist"));
+                        };
+                        let mut depth = 0i64;
+                        for t in prog {
+                            match *t {
+                                Term::Cell(c) => {
+                                    cell_ok(c, "a computed effect", i)?;
+                                    depth += 1;
+                                }
+                                Term::Const(_) => depth += 1,
+                                _ => depth -= 1,
+                            }
+                            if depth < 1 {
+                                return Err(format!("move {i}: program {program} pops an empty stack"));
+                            }
+                        }
+                        if depth != 1 {
+                            return Err(format!("move {i}: program {program} leaves {depth} values"));
+                        }
+                    }
                 }
             }
         }
@@ -231,6 +305,30 @@ impl MoveProblem {
             return Err("dead_below is only sound with the goal `Empty`".into());
         }
         Ok(())
+    }
+
+    /// A program in infix, as [`MoveProblem::to_text`] shows it.
+    fn program_text(&self, program: u32) -> String {
+        let mut stack: Vec<String> = Vec::new();
+        for t in self.programs.get(program as usize).map_or(&[][..], Vec::as_slice) {
+            let s = match *t {
+                Term::Cell(c) => self.cell_name(c),
+                Term::Const(k) => k.to_string(),
+                op => {
+                    let b = stack.pop().unwrap_or_default();
+                    let a = stack.pop().unwrap_or_default();
+                    match op {
+                        Term::Add => format!("({a} + {b})"),
+                        Term::Sub => format!("({a} - {b})"),
+                        Term::Mul => format!("({a} * {b})"),
+                        Term::Min => format!("min({a}, {b})"),
+                        _ => format!("max({a}, {b})"),
+                    }
+                }
+            };
+            stack.push(s);
+        }
+        stack.pop().unwrap_or_default()
     }
 
     /// A condition as [`MoveProblem::to_text`] shows it.
@@ -332,6 +430,9 @@ impl MoveProblem {
                     Effect::Set { cell, value } => format!("{} := {}", self.cell_name(cell), opnd(value)),
                     Effect::Swap(a, b) => format!("swap {} {}", self.cell_name(a), self.cell_name(b)),
                     Effect::RemoveGroup { cell } => format!("remove group({})", self.cell_name(cell)),
+                    Effect::Compute { cell, program } => {
+                        format!("{} := {}", self.cell_name(cell), self.program_text(program))
+                    }
                 })
                 .collect();
             let _ = write!(o, "move {i} {name}({})", args.join(", "));

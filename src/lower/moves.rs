@@ -9,7 +9,9 @@ use super::eval::{Env, R, type_error};
 use super::model::Board;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
-use crate::ir::moves::{Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule};
+use crate::ir::moves::{
+    Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Term,
+};
 use crate::syntax::ast::*;
 
 /// A lowered played puzzle and what is needed to print its answers.
@@ -50,6 +52,8 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         goal: Goal::Empty,
         budget: Budget::Fewest { max: DEFAULT_FEWEST_MAX },
         dead_below: None,
+        programs: Vec::new(),
+        allowed: (0..256).map(|v| board.values.contains(&Value::Int(v))).collect(),
     };
     let mut params = Vec::new();
     let mut goal = None;
@@ -136,7 +140,17 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
         }
         let mut effects = Vec::with_capacity(m.effects.len());
         for e in &m.effects {
-            match effect(&e.node, board, env)? {
+            if let EffectDecl::Each(inner, each) = &e.node {
+                // Its own `for`: the bindings whose cells are on the board.
+                env.for_each(each, &mut |env| {
+                    if let Some(eff) = effect(inner, board, env, &mut problem.programs)? {
+                        effects.push(eff);
+                    }
+                    Ok(())
+                })?;
+                continue;
+            }
+            match effect(&e.node, board, env, &mut problem.programs)? {
                 Some(eff) => effects.push(eff),
                 None => return Ok(()), // touches a cell off the board: no such move
             }
@@ -211,7 +225,7 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     })
 }
 
-fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
+fn effect(e: &EffectDecl, board: &Board, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {
     let mut cell = |x: &Expr| -> R<Option<CellIx>> {
         let v = env.eval(x)?;
         cell_of(board, &v, x.span)
@@ -223,10 +237,84 @@ fn effect(e: &EffectDecl, board: &Board, env: &mut Env) -> R<Option<Effect>> {
         },
         EffectDecl::Set(a, v) => {
             let Some(c) = cell(a)? else { return Ok(None) };
+            if is_arithmetic(v, board) {
+                let mut prog = Vec::new();
+                if !program(v, board, env, &mut prog)? {
+                    return Ok(None); // reads a cell off the board: no such move
+                }
+                programs.push(prog);
+                return Ok(Some(Effect::Compute { cell: c, program: programs.len() as u32 - 1 }));
+            }
             operand(v, board, env)?.map(|value| Effect::Set { cell: c, value })
         }
         EffectDecl::RemoveGroup(a) => cell(a)?.map(|c| Effect::RemoveGroup { cell: c }),
+        EffectDecl::Each(..) => {
+            return Err(Diagnostic::new(Code::E109, Span::default(), "an effect's `for` cannot nest").label("nested"));
+        }
     })
+}
+
+/// Whether a value written by `set` is arithmetic on cells (not one cell read, not a constant).
+fn is_arithmetic(e: &Expr, board: &Board) -> bool {
+    let cell_read = matches!(&e.kind, ExprKind::Call { func, .. } if func.name == board.name);
+    !cell_read && reads_board(e, board)
+}
+
+/// Compiles arithmetic on cells (`1 - cells(r, c)`, `min(5, jugs(0, 0) + jugs(0, 1))`) to a
+/// postfix program; parts that do not read the board become constants. False when it reads
+/// a cell off the board.
+fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<bool> {
+    if !reads_board(e, board) {
+        out.push(Term::Const(env.eval_int(e, "a computed value is a number")?));
+        return Ok(true);
+    }
+    let bad = || {
+        Diagnostic::new(Code::E109, e.span, "a computed value is arithmetic on cells and numbers")
+            .label("cannot be computed on the board")
+            .help("use `+`, `-`, `*`, `min(...)` and `max(...)` of cell reads and numbers")
+    };
+    match &e.kind {
+        ExprKind::Call { func, args } if func.name == board.name => {
+            let at = Value::Tuple(env.eval_all(args)?.into());
+            Ok(match cell_of(board, &at, e.span)? {
+                Some(c) => {
+                    out.push(Term::Cell(c));
+                    true
+                }
+                None => false,
+            })
+        }
+        ExprKind::Call { func, args } if (func.name == "min" || func.name == "max") && !args.is_empty() => {
+            let op = if func.name == "min" { Term::Min } else { Term::Max };
+            for (i, a) in args.iter().enumerate() {
+                if !program(a, board, env, out)? {
+                    return Ok(false);
+                }
+                if i > 0 {
+                    out.push(op);
+                }
+            }
+            Ok(true)
+        }
+        ExprKind::Unary { op: UnOp::Neg, operand } => {
+            out.push(Term::Const(0));
+            let ok = program(operand, board, env, out)?;
+            out.push(Term::Sub);
+            Ok(ok)
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let term = match op {
+                BinOp::Add => Term::Add,
+                BinOp::Sub => Term::Sub,
+                BinOp::Mul => Term::Mul,
+                _ => return Err(bad()),
+            };
+            let ok = program(lhs, board, env, out)? && program(rhs, board, env, out)?;
+            out.push(term);
+            Ok(ok)
+        }
+        _ => Err(bad()),
+    }
 }
 
 /// Whether an expression reads the board (calls the board or `group`).

@@ -1,7 +1,7 @@
 //! The independent verifier of move-search answers: replays a move list on the problem with
 //! a plain simulator written apart from the engine (no shared code, no cleverness), checking
 //! that every move is legal, the budget is kept and the goal holds at the end.
-use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule};
+use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term};
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     let n = moves.len() as u32;
@@ -29,6 +29,13 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                 Effect::Swap(a, b) => {
                     g[*a as usize] = before[*b as usize];
                     g[*b as usize] = before[*a as usize];
+                }
+                Effect::Compute { cell, program } => {
+                    let v = compute(&p.programs[*program as usize], &before);
+                    match u8::try_from(v) {
+                        Ok(v) if p.allowed[v as usize] => g[*cell as usize] = v,
+                        _ => return Err(format!("move {} ({:?}) computes {v}, not a value of the board", i + 1, mv.args)),
+                    }
                 }
                 Effect::RemoveGroup { cell } => {
                     for c in group(p, &before, *cell as usize) {
@@ -223,4 +230,28 @@ fn close(p: &MoveProblem, g: &mut [u8], d: Dir) {
             g[c] = v;
         }
     }
+}
+
+/// Evaluates a postfix program with a plain vector as the stack.
+fn compute(program: &[Term], g: &[u8]) -> i64 {
+    let mut stack: Vec<i64> = Vec::new();
+    for t in program {
+        let v = match t {
+            Term::Cell(c) => i64::from(g[*c as usize]),
+            Term::Const(k) => *k,
+            op => {
+                let b = stack.pop().unwrap_or(0);
+                let a = stack.pop().unwrap_or(0);
+                match op {
+                    Term::Add => a.saturating_add(b),
+                    Term::Sub => a.saturating_sub(b),
+                    Term::Mul => a.saturating_mul(b),
+                    Term::Min => a.min(b),
+                    _ => a.max(b),
+                }
+            }
+        };
+        stack.push(v);
+    }
+    stack.pop().unwrap_or(0)
 }

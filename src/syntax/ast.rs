@@ -228,6 +228,8 @@ pub enum EffectDecl {
     Swap(Expr, Expr),
     Set(Expr, Expr),
     RemoveGroup(Expr),
+    /// `EFFECT for BINDERS`: the effect once per binding whose cells are on the board.
+    Each(Box<EffectDecl>, ForClause),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -386,14 +386,18 @@ impl Cx {
 
     fn effect(&self, pair: Pair<Rule>) -> R<Spanned<EffectDecl>> {
         let span = self.span(&pair);
-        let e = pair.into_inner().next().unwrap();
+        let mut parts = pair.into_inner();
+        let e = parts.next().unwrap();
         let which = e.as_rule();
         let mut it = e.into_inner().filter(|p| !is_keyword(p.as_rule()));
-        let node = match which {
+        let mut node = match which {
             Rule::swap_effect => EffectDecl::Swap(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
             Rule::set_effect => EffectDecl::Set(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
             _ => EffectDecl::RemoveGroup(self.expr(it.next().unwrap())?),
         };
+        if let Some(each) = parts.next() {
+            node = EffectDecl::Each(Box::new(node), self.for_clause(each)?);
+        }
         Ok(Spanned { node, span })
     }
 

@@ -22,6 +22,8 @@ pub fn blank(rows: usize, cols: usize, initial: Vec<Value>) -> MoveProblem {
         goal: Goal::Empty,
         budget: Budget::Exactly(1),
         dead_below: None,
+        programs: Vec::new(),
+        allowed: vec![true; 256],
     }
 }
 
@@ -101,6 +103,8 @@ pub fn peg_solitaire(budget: Budget) -> MoveProblem {
         goal: Goal::Pattern(goal),
         budget,
         dead_below: None,
+        programs: Vec::new(),
+        allowed: vec![true; 256],
     }
 }
 
@@ -139,5 +143,7 @@ pub fn sliding(side: usize, start: &[Value], max: u32) -> MoveProblem {
         goal: Goal::Pattern(goal),
         budget: Budget::Fewest { max },
         dead_below: None,
+        programs: Vec::new(),
+        allowed: vec![true; 256],
     }
 }

@@ -15,7 +15,9 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
-use crate::ir::moves::{CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value};
+use crate::ir::moves::{
+    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, eval_program,
+};
 
 /// Cell lists cut into segments: segment `i` is `cells[starts[i]..starts[i + 1]]`.
 #[derive(Default)]
@@ -74,6 +76,8 @@ pub struct Machine<'p> {
     seg_stamp: u32,
     // Scratch.
     writes: Vec<(u32, Value)>,
+    /// The stack of `eval_program`.
+    arith: Vec<i64>,
     clear: Vec<u32>,
     stack: Vec<u32>,
     /// Flood-fill marks: cell `c` is visited in the current fill iff `seen[c] == stamp`;
@@ -159,6 +163,7 @@ impl<'p> Machine<'p> {
             seg_stamp: 0,
             cells,
             writes: Vec::new(),
+            arith: Vec::with_capacity(16),
             clear: Vec::with_capacity(rows * cols * 2),
             stack: Vec::with_capacity(rows * cols),
             seen: vec![0; rows * cols],
@@ -167,12 +172,24 @@ impl<'p> Machine<'p> {
     }
 
     pub fn legal(&mut self, s: &[Value], m: &MoveInstance) -> bool {
-        m.when.iter().all(|c| match *c {
+        let conds = m.when.iter().all(|c| match *c {
             Cond::Cmp { lhs, op, rhs } => cmp_holds(s, lhs, op, rhs),
             Cond::GroupAtLeast { cell, min } => {
                 s[cell as usize] != EMPTY && self.group(s, cell, min as usize, false) >= min as usize
             }
-        })
+        });
+        // A computed value that no cell may hold makes the move illegal here.
+        conds
+            && m.effects.iter().all(|e| match *e {
+                Effect::Compute { program, .. } => self.computed(s, program).is_some(),
+                _ => true,
+            })
+    }
+
+    /// The value of program `program` on `s`, if a cell may hold it.
+    fn computed(&mut self, s: &[Value], program: u32) -> Option<Value> {
+        let v = eval_program(&self.p.programs[program as usize], s, &mut self.arith);
+        u8::try_from(v).ok().filter(|&v| self.p.allowed[v as usize])
     }
 
     /// Applies the move's effects (all reads see the state before the move), then runs the
@@ -205,6 +222,11 @@ impl<'p> Machine<'p> {
                     Effect::Swap(a, b) => {
                         self.writes.push((a, s[b as usize]));
                         self.writes.push((b, s[a as usize]));
+                    }
+                    Effect::Compute { cell, program } => {
+                        // `legal` has checked the value; a caller that did not gets EMPTY.
+                        let v = self.computed(s, program).unwrap_or(EMPTY);
+                        self.writes.push((cell, v));
                     }
                     Effect::RemoveGroup { cell } => {
                         if s[cell as usize] != EMPTY {

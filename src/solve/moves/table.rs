@@ -8,8 +8,13 @@
 use crate::ir::moves::{Effect, MoveProblem, Operand, Value};
 
 /// The largest value any reachable state can hold: values come from the initial grid or from
-/// `Set` constants; copies and swaps only move them around, rules only empty cells.
+/// `Set` constants; copies and swaps only move them around, rules only empty cells. With
+/// computed values, the largest value a cell may hold.
 pub fn max_value(p: &MoveProblem) -> Value {
+    // Computed values: anything a cell may hold.
+    if p.moves.iter().flat_map(|m| &m.effects).any(|e| matches!(e, Effect::Compute { .. })) {
+        return p.allowed.iter().rposition(|&a| a).map_or(0, |v| v as Value);
+    }
     let consts = p.moves.iter().flat_map(|m| &m.effects).filter_map(|e| match e {
         Effect::Set { value: Operand::Const(v), .. } => Some(*v),
         _ => None,
