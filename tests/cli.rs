@@ -300,10 +300,11 @@ fn exit_3_bad_spec_or_instance() {
     // An instance of the wrong shape: a sudoku row of 8 cells where 9 are due, plus a letter.
     let r = run(&["solve", "puzzles/sudoku9.puz", "--instance", "-"], Some("12345678\nx\n"));
     assert_eq!(r.code, 3, "{}{}", r.out, r.err);
-    // A `--set` of the wrong type: a boolean where ranges need a number.
+    // A `--set` of the wrong type (a boolean for `let n = 8`) is blamed on the flag (usage, 2),
+    // not on the uses of `n` in the spec.
     let r = run(&["solve", "puzzles/queens.puz", "--set", "n=true"], None);
-    assert_eq!(r.code, 3, "{}{}", r.out, r.err);
-    assert!(r.err.contains("queens.puz"), "{}", r.err);
+    assert_eq!(r.code, 2, "{}{}", r.out, r.err);
+    assert!(r.err.contains("--set n=true"), "{}", r.err);
 }
 
 /// A `--set` naming no `let` of the spec is a mistake (`--set quater=true` would otherwise
@@ -604,4 +605,26 @@ fn check_stats_reports_compile_time() {
     let [total, front, lower] = numbers[..] else { panic!("three figures expected: {}", r.err) };
     assert!(front > 0.0 && lower > 0.0, "{}", r.err);
     assert!((front + lower - total).abs() <= 0.002, "{}", r.err);
+}
+
+/// Command-line values that do not fit are blamed on the flag, in words (issue 12): a `--set`
+/// of the wrong type or too large, a negative count, `--trace` where there are no moves.
+#[test]
+fn command_line_values_are_blamed_on_their_flag() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["--set", "n=abc"], "--set n=abc: `n` is a number in the spec, but `abc` is a string"),
+        (&["--set", "n=99999999999999999999"], "--set n=99999999999999999999: the number is too large"),
+        (&["--limit", "-1", "--all"], "`-1` is negative: give a whole number, 1 or more"),
+        (&["--max-nodes", "-5"], "`-5` is negative: give a whole number, 0 or more"),
+        (&["--threads", "0"], "0 threads: give 1 to 256"),
+        (&["--trace"], "--trace shows the moves of a played puzzle; this spec is not played"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["solve", "puzzles/queens.puz"];
+        all.extend_from_slice(args);
+        let r = run(&all, None);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+        assert!(r.err.contains(message), "{args:?}: expected `{message}` in\n{}", r.err);
+        assert!(!r.err.contains("-- -1"), "{args:?}: clap's tip to escape a negative number: {}", r.err);
+    }
 }

@@ -175,6 +175,7 @@ impl Checker {
                 self.expr(cells);
             }
             StmtKind::Item(i) => {
+                self.item_times(i);
                 self.scoped(i.each.as_ref(), &[], |c| {
                     for d in &i.items {
                         d.args.iter().chain(&d.times).for_each(|e| c.expr(e));
@@ -380,12 +381,145 @@ impl Checker {
         }
     }
 
+    /// `times` on a secondary item (it is covered at most once, or with one colour), and
+    /// `item up(s), down(s) times 2`, where `times` reads as if it bound every name but binds
+    /// only the last.
+    fn item_times(&mut self, i: &ItemStmt) {
+        if i.secondary {
+            if let Some(t) = i.items.iter().find_map(|d| d.times.as_ref()) {
+                self.diags.push(
+                    Diagnostic::new(Code::G207, t.span, "a secondary item takes no `times`")
+                        .label("not allowed on a secondary item")
+                        .help("a secondary item is covered at most once (or by options of one colour); make it a primary `item` to count its covers"),
+                );
+            }
+            return;
+        }
+        if let [first, .., last] = &i.items[..]
+            && let Some(t) = &last.times
+            && first.times.is_none()
+        {
+            let bare: Vec<String> =
+                i.items.iter().filter(|d| d.times.is_none()).map(|d| format!("`{}`", d.name.name)).collect();
+            self.diags.push(
+                Diagnostic::new(Code::G207, t.span, format!("`times` binds only `{}`, not {}", last.name.name, bare.join(", ")))
+                    .label(format!("applies to `{}` alone", last.name.name))
+                    .related(first.span, "this item is covered exactly once")
+                    .help("write `times` after each item that takes it, or declare those items in a statement of their own"),
+            );
+        }
+    }
+
+    /// A statement that may appear once: a second would silently replace the first.
+    fn singletons(&mut self, spec: &Spec) {
+        let mut seen: HashMap<&'static str, Span> = HashMap::new();
+        for s in &spec.stmts {
+            let key = match &s.kind {
+                StmtKind::Answer(_) => "answer",
+                StmtKind::Instance(_) => "instance",
+                StmtKind::Cases(_) => "cases",
+                StmtKind::Goal(_) => "goal",
+                StmtKind::Budget(_) => "moves",
+                StmtKind::Print { between: false, .. } => "print",
+                StmtKind::Print { between: true, .. } => "print between cases",
+                _ => continue,
+            };
+            match seen.get(key) {
+                Some(first) => self.diags.push(
+                    Diagnostic::new(Code::E105, s.span, format!("a second `{key}` statement"))
+                        .label("a second one")
+                        .related(*first, "the first")
+                        .help(format!("a spec has one `{key}` statement: keep the one you mean and remove the other")),
+                ),
+                None => {
+                    seen.insert(key, s.span);
+                }
+            }
+        }
+    }
+
+    /// Template parts the spec's form has nothing to show for would print nothing: `{board}`
+    /// of a played puzzle or of a spec without a board, `{each move}` of an exact-cover
+    /// puzzle, a name inside `{each move}` that is no move's parameter.
+    fn template_forms(&mut self, spec: &Spec, played: bool) {
+        use crate::render::template::{Node, parse};
+        let has_board = spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Board(_)));
+        let params: Vec<&str> = spec
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::Move(m) => Some(m),
+                _ => None,
+            })
+            .flat_map(|m| {
+                let named: Vec<&str> = if m.params.is_empty() {
+                    m.each.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.as_str())).collect()
+                } else {
+                    m.params.iter().map(|p| p.name.as_str()).collect()
+                };
+                named
+            })
+            .collect();
+        fn walk(nodes: &[Node], in_move: bool, out: &mut Vec<(String, Span, bool)>) {
+            for n in nodes {
+                match n {
+                    Node::Var { name, span, .. } => out.push((name.clone(), *span, in_move)),
+                    Node::EachSolution(b, sep) => {
+                        walk(b, in_move, out);
+                        walk(sep, in_move, out);
+                    }
+                    Node::EachMove(b, sep) => {
+                        walk(b, true, out);
+                        walk(sep, in_move, out);
+                    }
+                    Node::IfSolved(a, b) => {
+                        walk(a, in_move, out);
+                        walk(b, in_move, out);
+                    }
+                    Node::Text(_) => {}
+                }
+            }
+        }
+        for s in &spec.stmts {
+            let StmtKind::Print { template, long, .. } = &s.kind else { continue };
+            let Ok(nodes) = parse(&template.text, template.span.file, template.offset, *long) else { continue };
+            let mut used = Vec::new();
+            walk(&nodes, false, &mut used);
+            for (name, span, in_move) in used {
+                let why = match name.as_str() {
+                    "board" if played => Some("`{board}` is the solved grid of an exact-cover puzzle; a played puzzle's answer is its moves: print them with `{each move}...{end}`".to_string()),
+                    "board" | "given" if !has_board => Some(format!("`{{{name}}}` shows a grid, but this spec declares no board")),
+                    _ if in_move && !played => Some("`{each move}` repeats over the moves of a played puzzle; this spec is an exact-cover puzzle".to_string()),
+                    // `{move}` is the move's name, set for every move like its parameters.
+                    _ if in_move
+                        && name != "move"
+                        && !params.contains(&name.as_str())
+                        && !self.all_defs.contains_key(&name)
+                        && !crate::render::template::TEMPLATE_NAMES.contains(&name.as_str()) =>
+                    {
+                        Some(format!("`{name}` is not a parameter of any move (they are {})", params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")))
+                    }
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    self.diags.push(
+                        Diagnostic::new(Code::E110, span, format!("`{{{name}}}` has nothing to show in this spec"))
+                            .label("would print nothing")
+                            .help(why),
+                    );
+                }
+            }
+        }
+    }
+
     /// A spec is either an exact-cover puzzle or a played one, and must ask for something.
     fn forms(&mut self, spec: &Spec) {
+        self.singletons(spec);
         let cover = spec.stmts.iter().find(|s| {
             matches!(s.kind, StmtKind::Fill(_) | StmtKind::Place(_) | StmtKind::Option(_) | StmtKind::Each { .. })
         });
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));
+        self.template_forms(spec, moves.is_some());
         match (cover, moves) {
             (Some(c), Some(m)) => self.diags.push(
                 Diagnostic::new(
@@ -397,6 +531,49 @@ impl Checker {
                 .related(c.span, "an exact-cover statement")
                 .help("put the two puzzles in separate specs"),
             ),
+            (Some(c), None) => {
+                // Statements of played puzzles would be ignored by the exact-cover engine.
+                for s in &spec.stmts {
+                    let what = match &s.kind {
+                        StmtKind::After(_) => "`after each move`",
+                        StmtKind::Goal(_) => "`goal`",
+                        StmtKind::Budget(_) => "`moves`",
+                        _ => continue,
+                    };
+                    self.diags.push(
+                        Diagnostic::new(Code::E106, s.span, format!("{what} belongs to played puzzles, but this spec is an exact-cover puzzle"))
+                            .label("it would be ignored")
+                            .related(c.span, "an exact-cover statement")
+                            .help("remove it, or write the puzzle with `move` statements instead"),
+                    );
+                }
+            }
+            (None, Some(m)) => {
+                // Statements of exact-cover puzzles would be ignored by the move search.
+                for s in &spec.stmts {
+                    let what = match &s.kind {
+                        StmtKind::Item(_) => "`item`",
+                        StmtKind::Piece(_) => "`piece`",
+                        StmtKind::Tiles(_) => "`tiles`",
+                        StmtKind::Confine { .. } => "`confine`",
+                        StmtKind::MatchEdges => "`match edges`",
+                        _ => continue,
+                    };
+                    self.diags.push(
+                        Diagnostic::new(Code::E106, s.span, format!("{what} belongs to exact-cover puzzles, but this spec is a played puzzle"))
+                            .label("it would be ignored")
+                            .related(m.span, "a move")
+                            .help("remove it, or put the exact-cover puzzle in a spec of its own"),
+                    );
+                }
+                if !spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Goal(_))) {
+                    self.diags.push(
+                        Diagnostic::new(Code::E105, m.span, "a played puzzle needs a `goal`")
+                            .label("moves, but no `goal` to reach")
+                            .help("say when the puzzle is solved: `goal empty`, `goal count 1` or `goal pattern \"\"\"...\"\"\"`"),
+                    );
+                }
+            }
             (None, None) if self.diags.is_empty() => {
                 let span = spec.stmts.first().map_or(Span::default(), |s| s.span);
                 self.diags.push(

@@ -45,7 +45,7 @@ pub struct CommonArgs {
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
     /// Maximum number of bindings all `for` clauses of one instance may produce.
-    #[arg(long, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
     pub max_expansion: u64,
     /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
     #[arg(long, value_name = "N")]
@@ -122,19 +122,19 @@ pub struct SolveArgs {
     #[arg(long)]
     pub unique: bool,
     /// Stop after N solutions (with --all or --count).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = at_least_one)]
     pub limit: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Give up after this many seconds (exit 5).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Give up after this many search nodes (exit 5).
-    #[arg(long, value_name = "N")]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = a_count)]
     pub max_nodes: Option<u64>,
     /// Split `--all` and `--count` over this many threads (ignored with `--limit`).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: u64,
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
@@ -155,6 +155,37 @@ pub struct CompileArgs {
     /// What to print.
     #[arg(long, value_enum, default_value_t = Emit::Xcc)]
     pub emit: Emit,
+}
+
+/// A whole number of things, 0 or more, said in words when it is not one (`-1`, `1e3`, `x`).
+fn a_count(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    match t.parse::<u64>() {
+        Ok(n) => Ok(n),
+        Err(_) if t.strip_prefix('-').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())) => {
+            Err(format!("`{s}` is negative: give a whole number, 0 or more"))
+        }
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("`{s}` is too large (at most {})", u64::MAX))
+        }
+        Err(_) => Err(format!("`{s}` is not a whole number")),
+    }
+}
+
+/// A count of 1 or more (`--limit`).
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match a_count(s).map_err(|e| e.replace("0 or more", "1 or more"))? {
+        0 => Err("0 would stop before the first solution: give 1 or more".into()),
+        n => Ok(n),
+    }
+}
+
+/// `--threads`: 1 to 256.
+fn threads(s: &str) -> Result<u64, String> {
+    match a_count(s).map_err(|e| e.replace("0 or more", "1 to 256"))? {
+        n @ 1..=256 => Ok(n),
+        n => Err(format!("{n} threads: give 1 to 256")),
+    }
 }
 
 /// A number of seconds: finite or `inf`, never negative or NaN.

@@ -146,10 +146,23 @@ impl Session {
             return Err(Exit::BadSpec);
         }
         let overrides = parse_overrides(&common.set)?;
-        for name in overrides.keys() {
-            let known = spec.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Let { name: n, .. } if &n.name == name));
-            if !known {
+        for (name, value) in &overrides {
+            let Some(given) = spec.stmts.iter().find_map(|s| match &s.kind {
+                StmtKind::Let { name: n, value } if &n.name == name => Some(value),
+                _ => None,
+            }) else {
                 eprintln!("puzc: --set {name}=...: the spec has no `let {name}`");
+                return Err(Exit::Usage);
+            };
+            // A value of another type than the spec's literal would fail far from the command
+            // line, at some use of the name: blame `--set` instead.
+            if let Some(want) = literal_type(given)
+                && want != value.type_name()
+            {
+                eprintln!(
+                    "puzc: --set {name}={value}: `{name}` is {want} in the spec, but `{value}` is {}",
+                    value.type_name()
+                );
                 return Err(Exit::Usage);
             }
         }
@@ -390,8 +403,12 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
             eprintln!("puzc: --set takes NAME=VALUE, found `{s}`");
             return Err(Exit::Usage);
         };
+        let digits = value.trim().strip_prefix('-').unwrap_or(value.trim());
         let v = if let Ok(n) = value.trim().parse::<i64>() {
             Value::Int(n)
+        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            eprintln!("puzc: --set {s}: the number is too large (numbers lie in {}..={})", i64::MIN, i64::MAX);
+            return Err(Exit::Usage);
         } else if value == "true" || value == "false" {
             Value::Bool(value == "true")
         } else if value.len() == 3 && value.starts_with('\'') && value.ends_with('\'') {
@@ -402,6 +419,19 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
         out.insert(name.trim().to_string(), v);
     }
     Ok(out)
+}
+
+/// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).
+fn literal_type(e: &crate::syntax::ast::Expr) -> Option<&'static str> {
+    use crate::syntax::ast::{ExprKind, UnOp};
+    Some(match &e.kind {
+        ExprKind::Int(_) => "a number",
+        ExprKind::Unary { op: UnOp::Neg, operand } if matches!(operand.kind, ExprKind::Int(_)) => "a number",
+        ExprKind::Bool(_) => "a boolean",
+        ExprKind::Char(_) => "a character",
+        ExprKind::Str(_) => "a string",
+        _ => return None,
+    })
 }
 
 /// How the cases of an instance follow one another (`cases ...`; to the end by default).

@@ -303,6 +303,13 @@ impl Elab<'_> {
                         return Err(type_error("numbers or characters", v, e.span, "cells hold numbers or characters"));
                     }
                 }
+                // A value listed twice would count twice in `each ... exactly once`.
+                let mut seen = std::collections::HashSet::new();
+                if let Some(v) = vals.iter().find(|v| !seen.insert(*v)) {
+                    return Err(Diagnostic::new(Code::G203, e.span, format!("the board's values list `{v}` twice"))
+                        .label("a value repeated")
+                        .help("list each value once: a cell takes one of the values, and regions count each value once"));
+                }
                 vals
             }
             None => Vec::new(),
@@ -355,7 +362,20 @@ impl Elab<'_> {
             }
             GivenSource::Instance(..) => read_grid(&board, input)?,
             GivenSource::Inline(s) => {
-                read_grid(&board, &mut InstanceReader::new(&s.text, name.span.file, s.offset).picture())?
+                let mut picture = InstanceReader::new(&s.text, name.span.file, s.offset).picture();
+                let given = read_grid(&board, &mut picture)?;
+                if !picture.at_end() {
+                    let (_, span) = picture.word("")?;
+                    return Err(Diagnostic::new(
+                        Code::I302,
+                        span,
+                        format!("the picture holds more than the {} cells of `{}`", board.rows * board.cols, board.name),
+                    )
+                    .label("past the board's last cell")
+                    .related(board.span, "the board is declared here")
+                    .help(format!("draw {} rows of {} cells", board.rows, board.cols)));
+                }
+                given
             }
         };
         self.model.board.as_mut().unwrap().given = given;

@@ -56,6 +56,18 @@ impl<'a> InstanceReader<'a> {
         }
     }
 
+    /// Whether the next token begins a line (or a row of a picture, after `/`), or nothing
+    /// is left: how a grid written one row per line is told from one written on one line.
+    pub fn next_starts_line(&mut self) -> bool {
+        self.skip_blank();
+        if self.pos >= self.end {
+            return true;
+        }
+        let before = &self.text[..self.pos];
+        let line_start = before.rfind(|c| c == '\n' || (self.slash_is_blank && c == '/')).map_or(0, |i| i + 1);
+        before[line_start..].trim().is_empty()
+    }
+
     /// True when only blanks and comments remain.
     pub fn at_end(&mut self) -> bool {
         self.skip_blank();
@@ -197,12 +209,53 @@ fn cell_value(board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
 pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
     let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
     let mut given = vec![None; board.rows * board.cols];
+    let cols = board.cols;
+    // A grid written one row per line must keep to it: a row of 10 digits on a board of 9
+    // columns is an error where it happens, not a grid shifted by one cell from there on.
+    // So is a grid written on one line that goes on past its last cell.
+    let (mut first_starts_line, mut rows_on_lines, mut breaks_inside) = (false, false, false);
+    let layout = |r: usize, found: usize, span: Span, more: bool| {
+        let (message, label) = if more {
+            (format!("row {} of `{}` holds more than {cols} values", r + 1, board.name), "one value too many")
+        } else {
+            (format!("row {} of `{}` holds only {found} values", r + 1, board.name), "read as the next value of that row")
+        };
+        Diagnostic::new(Code::I302, span, message)
+            .label(label)
+            .help(format!("each line holds one row of {cols} values (`.` for an unknown cell)"))
+    };
     for (cell, slot) in given.iter_mut().enumerate() {
+        let (r, c) = (cell / cols, cell % cols);
+        let starts_line = reader.next_starts_line();
         let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
         let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
+        match (cell, c) {
+            (0, _) => first_starts_line = starts_line,
+            (_, 0) if r == 1 => rows_on_lines = first_starts_line && starts_line,
+            (_, 0) if rows_on_lines && !starts_line => return Err(layout(r - 1, cols + 1, span, true)),
+            (_, _) if rows_on_lines && c > 0 && starts_line => return Err(layout(r, c, span, false)),
+            _ => {}
+        }
+        breaks_inside |= cell > 0 && starts_line;
         if board.on[cell] {
             *slot = cell_value(board, tok, span)?;
         }
+    }
+    let one_line = first_starts_line && !breaks_inside;
+    if (rows_on_lines || one_line) && !reader.next_starts_line() {
+        let (_, span) = if by_char { reader.char("")? } else { reader.word("")? };
+        let last = board.rows - 1;
+        return Err(if rows_on_lines {
+            layout(last, cols + 1, span, true)
+        } else {
+            Diagnostic::new(
+                Code::I302,
+                span,
+                format!("the line goes on past the {} cells of `{}`", board.rows * cols, board.name),
+            )
+            .label("one value too many")
+            .help(format!("a grid written on one line holds exactly {} values", board.rows * cols))
+        });
     }
     Ok(given)
 }

@@ -155,10 +155,36 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
                 None => return Ok(()), // touches a cell off the board: no such move
             }
         }
+        two_writes(&effects, board, m)?;
         made.push(MoveInstance { kind, args, when, effects });
         Ok(())
     })?;
     problem.moves.extend(made);
+    Ok(())
+}
+
+/// Two effects of one concrete move writing one cell: one of them would silently win.
+fn two_writes(effects: &[Effect], board: &Board, m: &MoveDecl) -> R<()> {
+    let mut written: Vec<CellIx> = Vec::new();
+    for eff in effects {
+        let cells = match *eff {
+            Effect::Set { cell, .. } | Effect::Compute { cell, .. } => vec![cell],
+            Effect::Swap(a, b) => vec![a, b],
+            Effect::RemoveGroup { .. } => vec![],
+        };
+        if let Some(&cell) = cells.iter().find(|c| written.contains(c)) {
+            let (a, b) = board.coord(cell as usize);
+            let span = m.effects.first().map_or(m.name.span, |f| f.span.to(m.effects.last().unwrap().span));
+            return Err(Diagnostic::new(
+                Code::E109,
+                span,
+                format!("two effects of `{}` write the cell ({a}, {b}) in one move", m.name.name),
+            )
+            .label("these effects write one cell twice")
+            .help("each effect of a move must write its own cells; combine them into one `set`"));
+        }
+        written.extend(cells);
+    }
     Ok(())
 }
 
