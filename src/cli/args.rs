@@ -91,6 +91,8 @@ pub enum Format {
     Raw,
     /// One JSON object per case, on one line.
     Json,
+    /// A picture (SVG) of each answer: to stdout, or one file each with --output.
+    Svg,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,6 +129,9 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// With --format svg: write one file per answer into this folder (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
     /// Give up after this many seconds (exit 5).
     #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,

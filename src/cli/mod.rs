@@ -4,6 +4,7 @@ mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
+mod pictures;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
@@ -71,7 +72,13 @@ fn panic_message(info: &std::panic::PanicHookInfo) -> String {
 pub fn run(cli: Cli) -> Exit {
     match cli.command {
         Command::Solve(args) if args.dlx => dlx::solve(&args),
-        Command::Solve(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args)),
+        Command::Solve(args) => {
+            if args.output.is_some() && args.format != Format::Svg {
+                eprintln!("puzc: --output writes pictures; add --format svg");
+                return Exit::Usage;
+            }
+            Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args))
+        }
         Command::Check(args) => {
             let started = std::time::Instant::now();
             let opened = Session::open(&args.common);

@@ -88,7 +88,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         };
         exit = s.print_case(exit, template, &data);
     } else {
-        print_default(s, k, elab, args, &low, &found, mode, count, exit);
+        if let Err(e) = print_default(s, k, elab, args, &low, &found, mode, count, exit) {
+            return e;
+        }
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
@@ -236,7 +238,7 @@ fn print_default(
     mode: AnswerMode,
     count: Option<u128>,
     exit: Exit,
-) {
+) -> Result<(), Exit> {
     let p = &low.problem;
     let first = found.solutions.first().map_or(&[][..], Vec::as_slice);
     match args.format {
@@ -258,6 +260,22 @@ fn print_default(
             _ if args.trace => s.print_block(&trace(elab, p, first, &move_lines(p, first))),
             _ => s.print_block(&move_lines(p, first).iter().map(|l| format!("{l}\n")).collect::<String>()),
         },
+        Format::Svg => {
+            if mode == AnswerMode::Count {
+                eprintln!("puzc: --format svg draws answers, and this run only counts them; use --all");
+                return Err(Exit::Usage);
+            }
+            let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
+            let pictures = (found.solutions.iter())
+                .map(|sol| {
+                    let captions: Vec<String> = (sol.iter().zip(move_lines(p, sol)))
+                        .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+                        .collect();
+                    crate::render::svg::moves_answer(&elab.model.title, p, on, sol, &captions)
+                })
+                .collect();
+            super::pictures::emit(s, args, k, pictures)?;
+        }
         Format::Json => {
             let status = match exit {
                 Exit::Solved if mode == AnswerMode::Count => "counted",
@@ -282,4 +300,5 @@ fn print_default(
             println!("{o}");
         }
     }
+    Ok(())
 }

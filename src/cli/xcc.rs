@@ -41,6 +41,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Ok(m) => m,
         Err(e) => return e,
     };
+    if args.format == Format::Svg && mode == AnswerMode::Count {
+        eprintln!(
+            "puzc: --format svg draws answers, and this run only counts them (--count, or `answer count` in the spec); use --all, with --limit N for the first N"
+        );
+        return Exit::Usage;
+    }
     let limits = Limits {
         max_solutions: match mode {
             AnswerMode::First => Some(1),
@@ -133,6 +139,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     } else {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
+            Format::Svg => {
+                let pictures = answers.iter().map(|a| render::svg::xcc_answer(model, a)).collect();
+                if let Err(e) = super::pictures::emit(s, args, k, pictures) {
+                    return e;
+                }
+            }
             Format::Json => {
                 let status = match exit {
                     Exit::Solved if mode == AnswerMode::Count => "counted",

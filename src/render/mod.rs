@@ -1,5 +1,6 @@
-//! Stage 5: answers → text or JSON, in the puzzle's own terms.
+//! Stage 5: answers → text, JSON or pictures, in the puzzle's own terms.
 pub mod grid;
 pub mod json;
+pub mod svg;
 pub mod template;
 pub mod text;

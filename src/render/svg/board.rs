@@ -1,0 +1,236 @@
+//! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
+use super::{MARGIN, TITLE, colour, document, text};
+use crate::lower::model::{Board, Model};
+use crate::solve::answer::Answer;
+use ::svg::Document;
+use ::svg::node::element::{Circle, Group, Line, Polygon, Rectangle};
+
+/// A cell's side, in pixels.
+const CELL: f64 = 40.0;
+
+/// The picture of one exact-cover answer.
+pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
+    match &model.board {
+        Some(board) if ans.fill.is_some() || !ans.placed.is_empty() => {
+            let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
+            doc = doc.add(cells(board));
+            if let Some(fill) = &ans.fill {
+                doc = doc.add(values(board, fill)).add(region_lines(model, board));
+            } else if ans.placed.iter().any(|p| p.edges.is_some()) {
+                doc = doc.add(tiles(board, ans));
+            } else {
+                doc = doc.add(pieces(model, board, ans));
+            }
+            doc
+        }
+        _ => direct(model, ans),
+    }
+}
+
+/// Top-left corner of a cell.
+fn corner(board: &Board, cell: usize) -> (f64, f64) {
+    (MARGIN + (cell % board.cols) as f64 * CELL, MARGIN + TITLE + (cell / board.cols) as f64 * CELL)
+}
+
+/// The board's cells (holes left out), thin grey outlines.
+fn cells(board: &Board) -> Group {
+    let mut g = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        let (x, y) = corner(board, cell);
+        g = g.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
+    }
+    g
+}
+
+/// A filled board's values: givens dark, found values blue.
+fn values(board: &Board, fill: &[Option<usize>]) -> Group {
+    let mut g = Group::new();
+    for (cell, v) in fill.iter().enumerate() {
+        let Some(v) = v else { continue };
+        let (x, y) = corner(board, cell);
+        let given = board.given[cell].is_some();
+        let label = board.values[*v].to_string();
+        let size = if label.chars().count() > 2 { 14.0 } else { 22.0 };
+        g = g.add(
+            text(x + CELL / 2.0, y + CELL / 2.0 + size * 0.35, size, &label)
+                .set("fill", if given { "#111" } else { "#1f5fbf" })
+                .set("font-weight", if given { "bold" } else { "normal" }),
+        );
+    }
+    g
+}
+
+/// Heavy lines between cells that one block region holds and the other does not (a region
+/// that is one row or one column is not a block: the grid shows those already).
+fn region_lines(model: &Model, board: &Board) -> Group {
+    let blocks: Vec<&[usize]> = (model.regions.iter())
+        .map(|r| r.cells.as_slice())
+        .filter(|cells| {
+            let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
+            !cells.is_empty() && !same(&|c| c / board.cols) && !same(&|c| c % board.cols)
+        })
+        .collect();
+    let mut membership = vec![Vec::new(); board.on.len()];
+    for (k, cells) in blocks.iter().enumerate() {
+        for &c in *cells {
+            membership[c].push(k);
+        }
+    }
+    boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0)
+}
+
+/// Lines along the cell sides where `differ(a, b)` for the cells on either side, and along
+/// the board's outer edge of every cell that is on.
+fn boundaries(board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
+    let mut g = Group::new().set("stroke", stroke).set("stroke-width", width).set("stroke-linecap", "square");
+    let (rows, cols) = (board.rows, board.cols);
+    let on = |r: isize, c: isize| r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols && board.on[r as usize * cols + c as usize];
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64| Line::new().set("x1", x1).set("y1", y1).set("x2", x2).set("y2", y2);
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            let here = on(r, c);
+            let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + TITLE + r as f64 * CELL);
+            let cell = |r: isize, c: isize| r as usize * cols + c as usize;
+            // The left side of (r, c) and the top side: between it and its left / upper neighbour.
+            for (nr, nc, x2, y2) in [(r, c - 1, x, y + CELL), (r - 1, c, x + CELL, y)] {
+                let there = on(nr, nc);
+                let draw = match (here, there) {
+                    (true, true) => differ(cell(r, c), cell(nr, nc)),
+                    (false, false) => false,
+                    _ => true,
+                };
+                if draw {
+                    g = g.add(line(x, y, x2, y2));
+                }
+            }
+            // The right side of the last column and the bottom side of the last row.
+            if here && c as usize == cols - 1 {
+                g = g.add(line(x + CELL, y, x + CELL, y + CELL));
+            }
+            if here && r as usize == rows - 1 {
+                g = g.add(line(x, y + CELL, x + CELL, y + CELL));
+            }
+        }
+    }
+    g
+}
+
+/// Placed pieces: each copy filled with its piece's colour, outlined, labelled (or showing
+/// the board's given values, as dominoes show their pips).
+fn pieces(model: &Model, board: &Board, ans: &Answer) -> Group {
+    let mut owner = vec![usize::MAX; board.on.len()];
+    let mut g = Group::new();
+    for (k, p) in ans.placed.iter().enumerate() {
+        let piece = &model.pieces[p.piece];
+        let label = if piece.numbers.len() > 1 || piece.label.chars().count() > 3 {
+            p.number.to_string()
+        } else {
+            piece.label.clone()
+        };
+        let mut copy = Group::new().set("fill", colour(p.piece));
+        for &c in p.cells {
+            owner[c] = k;
+            let (x, y) = corner(board, c);
+            copy = copy.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
+        }
+        g = g.add(copy);
+        for &c in p.cells {
+            let (x, y) = corner(board, c);
+            let shown = board.given[c].map_or(label.clone(), |v| board.values[v].to_string());
+            g = g.add(text(x + CELL / 2.0, y + CELL / 2.0 + 6.0, 16.0, &shown).set("fill", "#111"));
+        }
+    }
+    g.add(boundaries(board, |a, b| owner[a] != owner[b], "#111", 3.0))
+}
+
+/// Tiles as four triangles each, coloured by edge label, with the labels; a heavy outline
+/// around every tile.
+fn tiles(board: &Board, ans: &Answer) -> Group {
+    let mut labels: Vec<String> = ans.placed.iter().filter_map(|p| p.edges).flat_map(|e| e.iter().map(|v| v.to_string())).collect();
+    labels.sort();
+    labels.dedup();
+    let shade = |l: &str| colour(labels.binary_search(&l.to_string()).unwrap_or(0));
+    let mut g = Group::new();
+    for p in &ans.placed {
+        let (Some(edges), Some(&cell)) = (p.edges, p.cells.first()) else { continue };
+        let (x, y) = corner(board, cell);
+        let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+        // Top, right, bottom, left: each triangle joins two corners to the centre.
+        let corners = [(x, y), (x + CELL, y), (x + CELL, y + CELL), (x, y + CELL)];
+        let offsets = [(0.0, -0.3), (0.3, 0.0), (0.0, 0.3), (-0.3, 0.0)];
+        for side in 0..4 {
+            let (a, b) = (corners[side], corners[(side + 1) % 4]);
+            let label = edges[side].to_string();
+            g = g.add(
+                Polygon::new()
+                    .set("points", format!("{},{} {},{} {cx},{cy}", a.0, a.1, b.0, b.1))
+                    .set("fill", shade(&label))
+                    .set("stroke", "#333")
+                    .set("stroke-width", 0.5),
+            );
+            let (dx, dy) = offsets[side];
+            g = g.add(text(cx + dx * CELL, cy + dy * CELL + 4.0, 11.0, &label).set("fill", "#111"));
+        }
+    }
+    g.add(boundaries(board, |_, _| true, "#111", 2.0))
+}
+
+/// `f(a, b)` with two whole numbers: the head and both numbers.
+fn two_numbers(name: &str) -> Option<(&str, i64, i64)> {
+    let (head, rest) = name.split_once('(')?;
+    let (a, b) = rest.strip_suffix(')')?.split_once(',')?;
+    Some((head, a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// The direct form: marks on a grid when every chosen option is `f(a, b)` with small whole
+/// numbers, else the options' names, one per line. The grid spans every option of that
+/// form (not only the chosen ones), so all answers of a spec are pictures of one size.
+fn direct(model: &Model, ans: &Answer) -> Document {
+    let names: Vec<&str> = ans.direct.iter().map(|&o| model.options[o].name.as_str()).collect();
+    let marks: Option<Vec<(&str, i64, i64)>> = names.iter().map(|n| two_numbers(n)).collect();
+    let small = |&(_, a, b): &(&str, i64, i64)| (0..64).contains(&a) && (0..64).contains(&b);
+    match marks.filter(|m| !m.is_empty() && m.iter().all(small)) {
+        Some(marks) => {
+            let all: Vec<_> = model.options.iter().filter_map(|o| two_numbers(&o.name)).filter(small).collect();
+            let rows = all.iter().map(|m| m.1).max().unwrap_or(0) as usize + 1;
+            let cols = all.iter().map(|m| m.2).max().unwrap_or(0) as usize + 1;
+            let board = Board {
+                name: String::new(),
+                rows,
+                cols,
+                on: vec![true; rows * cols],
+                values: vec![],
+                given: vec![None; rows * cols],
+                origin: crate::syntax::ast::Origin::TopLeft,
+                span: Default::default(),
+            };
+            let mut doc = document(&model.title, cols as f64 * CELL, rows as f64 * CELL);
+            let mut squares = Group::new().set("fill", "#e8e2d0");
+            for cell in (0..rows * cols).filter(|c| (c / cols + c % cols) % 2 == 1) {
+                let (x, y) = corner(&board, cell);
+                squares = squares.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
+            }
+            doc = doc.add(squares).add(cells(&board));
+            for (head, a, b) in marks {
+                let (x, y) = corner(&board, a as usize * cols + b as usize);
+                let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+                doc = doc
+                    .add(Circle::new().set("cx", cx).set("cy", cy).set("r", CELL * 0.35).set("fill", colour(0)).set("stroke", "#111"))
+                    .add(text(cx, cy + 5.0, 14.0, &head.chars().next().unwrap_or('?').to_uppercase().to_string()));
+            }
+            doc.add(boundaries(&board, |_, _| false, "#111", 2.0))
+        }
+        None => {
+            let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as f64 * 9.0 + 20.0;
+            let mut doc = document(&model.title, width.max(200.0), names.len() as f64 * 20.0);
+            for (k, n) in names.iter().enumerate() {
+                doc = doc.add(
+                    text(MARGIN, MARGIN + TITLE + 15.0 + k as f64 * 20.0, 14.0, n)
+                        .set("text-anchor", "start")
+                        .set("font-family", "monospace"),
+                );
+            }
+            doc
+        }
+    }
+}

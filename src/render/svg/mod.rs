@@ -1,0 +1,56 @@
+//! Pictures of answers (`--format svg`): each answer drawn the way the puzzle looks.
+//!
+//! - a filled board: its values, givens dark and found values blue, heavy lines around the
+//!   blocks of regions that are not single rows or columns (a sudoku's boxes);
+//! - placed pieces: each copy in its own colour with a heavy outline, labelled; a board with
+//!   given values (dominoes' pips) shows them on the pieces;
+//! - tiles with edges: four triangles per cell, each coloured by its edge's label and showing
+//!   it, so matching edges show as one colour across the seam;
+//! - the direct form: options named `f(a, b)` with two whole numbers are marks on an a × b
+//!   grid (queens on a chessboard), other options a list of names;
+//! - a played puzzle: a strip of boards — the start, the board after each move with the cells
+//!   the move changed outlined in red, the end — wrapped into rows.
+//!
+//! Documents are built with the `svg` crate; this module only decides geometry and colours.
+mod board;
+mod strip;
+
+pub use board::xcc_answer;
+pub use strip::moves_answer;
+
+use ::svg::Document;
+use ::svg::node::element::{Rectangle, Text};
+
+/// Twelve colours that stay apart from one another (Kelly's list, the darkest left out), for
+/// pieces and values.
+const PALETTE: [&str; 12] = [
+    "#f3c300", "#875692", "#f38400", "#a1caf1", "#be0032", "#c2b280", "#848482", "#008856", "#e68fac",
+    "#0067a5", "#f99379", "#8db600",
+];
+
+/// The colour of the `k`th piece or value.
+fn colour(k: usize) -> &'static str {
+    PALETTE[k % PALETTE.len()]
+}
+
+/// Space around a picture, in pixels.
+const MARGIN: f64 = 10.0;
+/// Height of a picture's title line.
+const TITLE: f64 = 24.0;
+
+/// A document of the given inner size (margins and title line added), white, titled.
+fn document(title: &str, width: f64, height: f64) -> Document {
+    let (w, h) = (width + 2.0 * MARGIN, height + 2.0 * MARGIN + TITLE);
+    Document::new()
+        .set("width", w)
+        .set("height", h)
+        .set("viewBox", (0, 0, w, h))
+        .set("font-family", "sans-serif")
+        .add(Rectangle::new().set("width", w).set("height", h).set("fill", "white"))
+        .add(text(MARGIN, MARGIN + 16.0, 16.0, title).set("text-anchor", "start").set("font-weight", "bold"))
+}
+
+/// A text centred on (x, y) horizontally, `y` its baseline (the crate escapes the text).
+fn text(x: f64, y: f64, size: f64, s: &str) -> Text {
+    Text::new(s).set("x", x).set("y", y).set("font-size", size).set("text-anchor", "middle")
+}
