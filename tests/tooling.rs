@@ -1,5 +1,6 @@
 //! Tools around the language: the editor grammar (`editors/puz.tmLanguage.json`) against the
-//! pest grammar, and `puzc fmt` (canonical, idempotent, keeps comments and meaning).
+//! pest grammar, `puzc fmt` (canonical, idempotent, keeps comments and meaning), and
+//! Knuth's estimate of a search's size (`puzc estimate`).
 
 #[path = "support/cli_common.rs"]
 mod common;
@@ -243,3 +244,86 @@ fn fmt_cli_prints_checks_and_writes() {
     assert!(r.err.contains("P00"), "{}", r.err);
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), "let = 3\n");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Knuth's estimate, the progress line, and split / solve --part / merge.
+
+use puzc::ir::xcc::{Colour, Entry, ItemId, XccBuilder, XccProblem};
+use puzc::solve::xcc::{self, Branching, Flow, Limits};
+// (`xcc` and the engines count nodes; the estimate is checked against them.)
+
+/// n queens as exact cover: ranks and files primary, diagonals secondary.
+fn queens(n: u32) -> XccProblem {
+    let mut b = XccBuilder::new();
+    let rank: Vec<ItemId> = (0..n).map(|i| b.add_primary(format!("r{i}"), 1, 1)).collect();
+    let file: Vec<ItemId> = (0..n).map(|i| b.add_primary(format!("f{i}"), 1, 1)).collect();
+    let diag: Vec<ItemId> = (0..2 * n - 1).map(|i| b.add_secondary(format!("d{i}"))).collect();
+    let anti: Vec<ItemId> = (0..2 * n - 1).map(|i| b.add_secondary(format!("a{i}"))).collect();
+    let e = |item| Entry { item, colour: Colour::NONE };
+    for r in 0..n {
+        for c in 0..n {
+            let items = [e(rank[r as usize]), e(file[c as usize]), e(diag[(r + c) as usize]), e(anti[(r + n - 1 - c) as usize])];
+            b.add_option(format!("q{r}{c}"), &items);
+        }
+    }
+    b.finish()
+}
+
+/// The lowered problem of a shipped spec, read back from `compile --emit dlx`.
+fn lowered(args: &[&str]) -> XccProblem {
+    let mut all = vec!["compile", "--emit", "dlx"];
+    all.extend_from_slice(args);
+    XccProblem::from_dlx_text(&run_ok(&all, None, 0)).expect("puzc's DLX text reads back")
+}
+
+/// The estimate is unbiased: over many probes its mean comes within a few standard errors
+/// of the exact node and solution counts (counted by the engine, plain MRV as the probes).
+#[test]
+fn knuth_estimate_is_unbiased() {
+    let problems = [
+        ("6 queens", queens(6)),
+        ("8 queens", queens(8)),
+        ("Langford n = 7", lowered(&["puzzles/langford.puz"])),
+        ("Tetravex sample", lowered(&["puzzles/tetravex.puz"])),
+    ];
+    for (name, p) in problems {
+        let exact = xcc::solve_with(&p, &Limits::default(), Branching::Mrv, &mut |_| Flow::Continue);
+        let est = puzc::solve::estimate::estimate(&p, false, 20_000, 7).expect("no multiplicities");
+        for (what, truth, s) in [("nodes", exact.nodes, est.nodes), ("solutions", exact.solutions, est.solutions)] {
+            let off = (s.mean - truth as f64).abs();
+            assert!(
+                off <= 4.0 * s.std_error + 1e-9,
+                "{name}: {what} estimated {:.1} ± {:.1}, exact {truth}",
+                s.mean,
+                s.std_error
+            );
+            assert!(s.min <= truth as f64 + 1e-9 || truth == 0, "{name}: every probe overestimates {what}");
+        }
+    }
+}
+
+#[test]
+fn estimate_command_prints_the_estimate_and_its_spread() {
+    let out = run_ok(&["estimate", "puzzles/queens.puz", "--set", "n=8", "--probes", "4000"], None, 0);
+    // nodes ≈ M ± E
+    let number = |label: &str| -> (f64, f64) {
+        let line = out.lines().find(|l| l.trim_start().starts_with(label)).unwrap_or_else(|| panic!("no {label} line:\n{out}"));
+        let nums: Vec<f64> = line.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|w| w.parse().ok()).collect();
+        (nums[0], nums[1])
+    };
+    let (sols, sols_err) = number("solutions");
+    // 92 solutions of 8 queens (OEIS A000170).
+    assert!((sols - 92.0).abs() <= 4.0 * sols_err + 1.0, "{out}");
+    let (nodes, nodes_err) = number("nodes");
+    let counted = run(&["solve", "puzzles/queens.puz", "--set", "n=8", "--count", "--stats"], None);
+    // `--stats`: "...; 498 nodes, 92 solutions; ...".
+    let exact: f64 = (counted.err.split("; "))
+        .find_map(|w| w.split_once(" nodes,").and_then(|(n, _)| n.parse().ok()))
+        .unwrap_or_else(|| panic!("{}", counted.err));
+    assert!((nodes - exact).abs() <= 4.0 * nodes_err + 0.05 * exact, "estimate {nodes} ± {nodes_err}, engine {exact}\n{out}");
+    assert!(out.contains("probes"), "{out}");
+    // A played puzzle has no exact-cover tree to estimate.
+    let r = run(&["estimate", "puzzles/samegame.puz"], None);
+    assert_eq!(r.code, 2, "{}", r.err);
+}
+

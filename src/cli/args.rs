@@ -17,8 +17,22 @@ pub enum Command {
     Check(CheckArgs),
     /// Show the lowered problem.
     Compile(CompileArgs),
+    /// Estimate the size of an exact-cover search (Knuth's random probes).
+    Estimate(EstimateArgs),
     /// Print a spec in the canonical layout (comments kept).
     Fmt(FmtArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// How many random root-to-leaf probes.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=10_000_000))]
+    pub probes: u64,
+    /// The seed of the probes' random choices (the output is the same for the same seed).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -98,6 +98,7 @@ pub fn run(cli: Cli) -> Exit {
             exit
         }
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
+        Command::Estimate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.estimate(&args)),
         Command::Fmt(args) => fmt::run(&args),
     }
 }
@@ -357,6 +358,15 @@ impl Session {
             println!("ok");
         }
         exit
+    }
+
+    /// `puzc estimate`: Knuth's estimate of each instance's exact-cover search.
+    fn estimate(&mut self, args: &EstimateArgs) -> Exit {
+        if self.is_moves() {
+            eprintln!("puzc: estimate works on exact-cover searches; this spec is a played puzzle");
+            return Exit::Usage;
+        }
+        self.for_each_instance(&mut |s, k, elab| xcc::estimate(s, k, elab, args))
     }
 
     fn compile(&mut self, args: &CompileArgs) -> Exit {

@@ -308,3 +308,30 @@ fn limit_name(stop: Stop) -> &'static str {
         _ => "the --max-nodes limit was reached",
     }
 }
+
+/// `puzc estimate`: the estimated nodes (as `solve` counts them, with forced moves) and
+/// solutions of one instance, each with its standard error and one probe's spread.
+pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateArgs) -> Exit {
+    let low = match lowered(s, elab) {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    let Some(e) = crate::solve::estimate::estimate(&low.problem, true, args.probes, args.seed) else {
+        eprintln!("puzc: the estimate walks searches whose items are each covered once; this spec has multiplicities");
+        return Exit::Usage;
+    };
+    let line = |what: &str, x: &crate::solve::estimate::Summary| {
+        format!(
+            "  {what:<9} ~ {:.1} ± {:.1} (standard error; one probe: sd {:.1}, min {:.0}, max {:.0})\n",
+            x.mean, x.std_error, x.sd, x.min, x.max
+        )
+    };
+    let text = format!(
+        "instance {k}: Knuth's estimate from {} probes\n{}{}",
+        e.probes,
+        line("nodes", &e.nodes),
+        line("solutions", &e.solutions)
+    );
+    s.print_block(&text);
+    Exit::Solved
+}
