@@ -628,3 +628,22 @@ fn command_line_values_are_blamed_on_their_flag() {
         assert!(!r.err.contains("-- -1"), "{args:?}: clap's tip to escape a negative number: {}", r.err);
     }
 }
+
+/// A spec saved with a byte-order mark and Windows line endings, or with old Mac `\r` line
+/// endings, reads like any other (the latter once gave "nothing to solve"); an instance file
+/// too. 8 queens: 92 (OEIS A000170).
+#[test]
+fn bom_and_cr_line_endings_are_accepted() {
+    let dir = scratch("line-endings");
+    let spec = std::fs::read_to_string(root().join("puzzles/queens.puz")).unwrap();
+    let crlf = write(&dir, "crlf.puz", &format!("\u{FEFF}{}", spec.replace('\n', "\r\n")));
+    let cr = write(&dir, "cr.puz", &spec.replace('\n', "\r"));
+    assert_eq!(run_ok(&["solve", &crlf], None, 0), "92\n");
+    assert_eq!(run_ok(&["solve", &cr], None, 0), "92\n");
+    let sudoku = std::fs::read_to_string(root().join("puzzles/instances/sudoku9.txt")).unwrap();
+    let first: String = sudoku.lines().filter(|l| !l.starts_with('#')).take(1).collect();
+    let inst = write(&dir, "one.txt", &format!("\u{FEFF}{first}\r\n"));
+    let plain = write(&dir, "plain.txt", &format!("{first}\n"));
+    let a = run_ok(&["solve", "puzzles/sudoku9.puz", "--instance", &inst], None, 0);
+    assert_eq!(a, run_ok(&["solve", "puzzles/sudoku9.puz", "--instance", &plain], None, 0));
+}

@@ -136,7 +136,7 @@ impl Session {
         let style = diag_style(common.colour);
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
-        let read = |p: &std::path::Path| std::fs::read_to_string(p);
+        let read = |p: &std::path::Path| std::fs::read_to_string(p).map(normalise_text);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
             Ok(r) => r,
             Err(LoadError::Io(path, e)) => {
@@ -181,7 +181,8 @@ impl Session {
                     std::io::stdin().read_to_string(&mut s).map(|_| s)
                 } else {
                     std::fs::read_to_string(path)
-                };
+                }
+                .map(normalise_text);
                 let text = text.map_err(|e| {
                     eprintln!("puzc: cannot read {}: {e}", path.display());
                     Exit::Io
@@ -436,6 +437,17 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
         out.insert(name.trim().to_string(), v);
     }
     Ok(out)
+}
+
+/// A file as the stages see it: a leading byte-order mark dropped, and Windows (`\r\n`) or
+/// old Mac (`\r`) line endings made `\n`, so such files read like any other and every span
+/// and line number agrees with what an editor shows.
+fn normalise_text(text: String) -> String {
+    let text = text.strip_prefix('\u{FEFF}').map(str::to_string).unwrap_or(text);
+    if !text.contains('\r') {
+        return text;
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
 }
 
 /// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).
