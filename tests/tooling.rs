@@ -272,7 +272,12 @@ fn queens(n: u32) -> XccProblem {
     let e = |item| Entry { item, colour: Colour::NONE };
     for r in 0..n {
         for c in 0..n {
-            let items = [e(rank[r as usize]), e(file[c as usize]), e(diag[(r + c) as usize]), e(anti[(r + n - 1 - c) as usize])];
+            let items = [
+                e(rank[r as usize]),
+                e(file[c as usize]),
+                e(diag[(r + c) as usize]),
+                e(anti[(r + n - 1 - c) as usize]),
+            ];
             b.add_option(format!("q{r}{c}"), &items);
         }
     }
@@ -317,8 +322,12 @@ fn estimate_command_prints_the_estimate_and_its_spread() {
     let out = run_ok(&["estimate", "puzzles/queens.puz", "--set", "n=8", "--probes", "4000"], None, 0);
     // nodes ≈ M ± E
     let number = |label: &str| -> (f64, f64) {
-        let line = out.lines().find(|l| l.trim_start().starts_with(label)).unwrap_or_else(|| panic!("no {label} line:\n{out}"));
-        let nums: Vec<f64> = line.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|w| w.parse().ok()).collect();
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} line:\n{out}"));
+        let nums: Vec<f64> =
+            line.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|w| w.parse().ok()).collect();
         (nums[0], nums[1])
     };
     let (sols, sols_err) = number("solutions");
@@ -330,10 +339,12 @@ fn estimate_command_prints_the_estimate_and_its_spread() {
     let exact: f64 = (counted.err.split("; "))
         .find_map(|w| w.split_once(" nodes,").and_then(|(n, _)| n.parse().ok()))
         .unwrap_or_else(|| panic!("{}", counted.err));
-    assert!((nodes - exact).abs() <= 4.0 * nodes_err + 0.05 * exact, "estimate {nodes} ± {nodes_err}, engine {exact}\n{out}");
+    assert!(
+        (nodes - exact).abs() <= 4.0 * nodes_err + 0.05 * exact,
+        "estimate {nodes} ± {nodes_err}, engine {exact}\n{out}"
+    );
     assert!(out.contains("probes"), "{out}");
     // A played puzzle has no exact-cover tree to estimate.
     let r = run(&["estimate", "puzzles/samegame.puz"], None);
     assert_eq!(r.code, 2, "{}", r.err);
 }
-
