@@ -469,3 +469,84 @@ each cage(l) sums to total[l]
         assert_eq!(dlx_count(&file, &["--instance", &inst]), want, "round {round}: the emitted matrix");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Kakuro: runs of white cells, read from the usual text format.
+
+/// A Kakuro read from its text (`rows cols`, then `.`, `X` or `down\right` per cell): the
+/// white cells, and each run (its cells, its sum), found here by walking rows and columns.
+fn read_kakuro(text: &str) -> (usize, usize, Vec<bool>, Vec<(Vec<usize>, i64)>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (rows, cols): (usize, usize) = (words[0].parse().unwrap(), words[1].parse().unwrap());
+    let cells = &words[2..];
+    assert_eq!(cells.len(), rows * cols);
+    let white: Vec<bool> = cells.iter().map(|w| *w == ".").collect();
+    let clue = |i: usize, side: usize| -> i64 { cells[i].split('\\').nth(side).unwrap().parse().unwrap() };
+    let mut runs = Vec::new();
+    for (lines, along, step, line_step, side) in [(rows, cols, 1, cols, 1), (cols, rows, cols, 1, 0)] {
+        for line in 0..lines {
+            let mut k = 0;
+            while k < along {
+                let start = k;
+                while k < along && white[line * line_step + k * step] {
+                    k += 1;
+                }
+                if k - start >= 2 {
+                    let head = line * line_step + (start - 1) * step;
+                    runs.push(((start..k).map(|i| line * line_step + i * step).collect(), clue(head, side)));
+                }
+                k += 1;
+            }
+        }
+    }
+    (rows, cols, white, runs)
+}
+
+#[test]
+fn kakuro_matches_brute_force() {
+    let spec = "puzzles/kakuro.puz";
+    let (rows, cols, white, runs) = read_kakuro(&instance_of(spec));
+    let whites: Vec<usize> = (0..rows * cols).filter(|&i| white[i]).collect();
+    assert!(whites.iter().all(|w| runs.iter().filter(|(r, _)| r.contains(w)).count() == 2));
+    // The brute force fills the white cells in reading order: a run's digits differ, never
+    // pass its sum, and add up to it once all are written.
+    let cages: Vec<TestCage> =
+        runs.iter().map(|(cells, sum)| TestCage { cells: cells.clone(), op: Op::Add, target: *sum, distinct: true }).collect();
+    let check = |g: &[u8], cell: usize| -> bool {
+        cages.iter().filter(|c| c.cells.contains(&cell)).all(|c| {
+            let vals: Vec<i64> = c.cells.iter().filter(|&&x| g[x] != 0).map(|&x| g[x] as i64).collect();
+            let mut seen = vals.clone();
+            seen.sort();
+            seen.dedup();
+            seen.len() == vals.len()
+                && if vals.len() < c.cells.len() { vals.iter().sum::<i64>() < c.target } else { cage_ok(c, &vals) }
+        })
+    };
+    fn fill(at: usize, whites: &[usize], g: &mut Vec<u8>, ok: &dyn Fn(&[u8], usize) -> bool, out: &mut Vec<Vec<u8>>) {
+        if out.len() >= 2 {
+            return;
+        }
+        let Some(&cell) = whites.get(at) else {
+            out.push(g.clone());
+            return;
+        };
+        for v in 1..=9 {
+            g[cell] = v;
+            if ok(g, cell) {
+                fill(at + 1, whites, g, ok, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut found = Vec::new();
+    fill(0, &whites, &mut vec![0; rows * cols], &check, &mut found);
+    assert_eq!(found.len(), 1, "the brute force finds one solution");
+    let want: String = found[0]
+        .chunks(cols)
+        .zip(white.chunks(cols))
+        .map(|(row, w)| row.iter().zip(w).map(|(&v, &w)| if w { (b'0' + v) as char } else { '.' }).collect::<String>() + "\n")
+        .collect();
+    assert_eq!(run_ok(&["solve", spec, "--unique"], None, 0), want);
+    assert_eq!(run_ok(&["solve", spec, "--count"], None, 0).trim(), "1");
+    assert_eq!(dlx_count(spec, &[]), 1, "the emitted matrix has one solution");
+}

@@ -70,7 +70,9 @@ fn defined_name(s: &Stmt) -> Option<&Ident> {
         StmtKind::Piece(p) => Some(&p.name),
         StmtKind::Tiles(t) => Some(&t.name),
         StmtKind::Grid(g) => Some(&g.name),
-        StmtKind::Table { name, .. } | StmtKind::RegionFrom { name, .. } => Some(name),
+        StmtKind::Table { name, .. } | StmtKind::RegionFrom { name, .. } | StmtKind::RegionRuns { name, .. } => {
+            Some(name)
+        }
         _ => None,
     }
 }
@@ -274,6 +276,7 @@ impl Checker {
                 }
                 self.define(name, Kind::Region);
             }
+            StmtKind::RegionRuns { name, .. } => self.define(name, Kind::Region),
             StmtKind::Cage(c) => {
                 self.use_named(&c.region, Kind::Region);
                 let mark = self.locals.len();

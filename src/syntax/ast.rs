@@ -88,6 +88,12 @@ pub enum StmtKind {
         grid: Expr,
         without: Option<Expr>,
     },
+    /// `region across from runs in rows` (`columns: false`) or `in columns`: one region per
+    /// maximal run of two or more cells, named by its first cell.
+    RegionRuns {
+        name: Ident,
+        columns: bool,
+    },
     /// `each cage(l) sums to t, all different`.
     Cage(CageDecl),
 }

@@ -377,6 +377,11 @@ impl Cx {
                 let without = it.next().map(|p| self.expr(p)).transpose()?;
                 StmtKind::RegionFrom { name, grid, without }
             }
+            Rule::region_runs_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let columns = it.any(|p| p.as_rule() == Rule::lines_columns);
+                StmtKind::RegionRuns { name, columns }
+            }
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
