@@ -277,6 +277,15 @@ impl Checker {
                 self.define(name, Kind::Region);
             }
             StmtKind::RegionRuns { name, .. } => self.define(name, Kind::Region),
+            StmtKind::Count { regions, bound, of, .. } => {
+                for r in regions {
+                    self.use_named(r, Kind::Region);
+                }
+                let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+                self.expr(k);
+                self.expr(of);
+            }
+            StmtKind::Apart { of, .. } => self.expr(of),
             StmtKind::Cage(c) => {
                 self.use_named(&c.region, Kind::Region);
                 let mark = self.locals.len();

@@ -133,6 +133,7 @@ impl Elab<'_> {
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
+            StmtKind::Count { .. } | StmtKind::Apart { .. } => board_broken,
             StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
             _ => false,
         }
@@ -246,6 +247,8 @@ impl Elab<'_> {
                 self.broken.insert(name.name.clone());
             })?,
             StmtKind::Cage(c) => self.cage(c)?,
+            StmtKind::Count { regions, bound, of, span } => self.count(regions, bound, of, *span)?,
+            StmtKind::Apart { of, diagonal, span } => self.apart(of, *diagonal, *span)?,
         }
         Ok(())
     }

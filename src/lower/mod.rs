@@ -1,5 +1,6 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 mod cages;
+mod counts;
 mod data;
 pub mod elaborate;
 pub mod eval;
