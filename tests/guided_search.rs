@@ -47,7 +47,8 @@ fn chase(n: usize, on: &[u8]) -> Option<Vec<(usize, usize)>> {
         }
         if l.iter().all(|&v| v == 0) {
             presses.sort();
-            let better = best.as_ref().is_none_or(|b| presses.len() < b.len() || (presses.len() == b.len() && presses < *b));
+            let better =
+                best.as_ref().is_none_or(|b| presses.len() < b.len() || (presses.len() == b.len() && presses < *b));
             if better {
                 best = Some(presses);
             }
@@ -168,13 +169,15 @@ fn search_flags_that_do_not_apply_are_refused() {
 fn listing_a_few_solutions_does_not_count_them_all() {
     let first = run(&["solve", "puzzles/peg-solitaire.puz", "--stats"], None);
     assert_eq!(first.code, 0, "{}", first.err);
-    let nodes: u64 = first.err.split(", ").find_map(|w| w.strip_suffix(" nodes")?.parse().ok()).expect("--stats gives nodes");
+    let nodes: u64 =
+        first.err.split(", ").find_map(|w| w.strip_suffix(" nodes")?.parse().ok()).expect("--stats gives nodes");
     let cap = (4 * nodes).to_string();
     let all = run_ok(&["solve", "puzzles/peg-solitaire.puz", "--all", "--limit", "1", "--max-nodes", &cap], None, 0);
     assert_eq!(all, format!("{}\n1 solution\n", first.out));
     let two = run_ok(&["solve", "puzzles/peg-solitaire.puz", "--all", "--limit", "2", "--max-nodes", &cap], None, 0);
     assert!(two.starts_with(&first.out) && two.ends_with("\n2 solutions\n"), "{two}");
-    let count = run_ok(&["solve", "puzzles/peg-solitaire.puz", "--count", "--limit", "3", "--max-nodes", &cap], None, 0);
+    let count =
+        run_ok(&["solve", "puzzles/peg-solitaire.puz", "--count", "--limit", "3", "--max-nodes", &cap], None, 0);
     assert_eq!(count, "3\n");
     let unique = run(&["solve", "puzzles/peg-solitaire.puz", "--unique", "--max-nodes", &cap], None);
     assert_eq!((unique.code, unique.out), (6, first.out));

@@ -1,14 +1,14 @@
 //! `solve`, `check` and `compile` for move-search specs.
-use super::exit::Exit;
 use super::args::SearchArg;
+use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
+use crate::ir::guide::Guide;
 use crate::ir::moves::MoveProblem;
 use crate::lower::bound::derive;
 use crate::lower::elaborate::Elab;
 use crate::lower::moves::{LoweredMoves, lower};
 use crate::render::grid::draw;
 use crate::render::template::CaseData;
-use crate::ir::guide::Guide;
 use crate::solve::moves::{self, Limits, Search, Stop, TraceStep};
 use crate::solve::verify_moves::verify;
 use crate::syntax::ast::AnswerMode;

@@ -51,7 +51,9 @@ impl Bound {
     /// One line for `puzc compile --emit moves`.
     pub fn describe(&self) -> String {
         match self {
-            Bound::Distance { per_move: 1, .. } => "lower bound: sum of the values' distances to their goal cells".into(),
+            Bound::Distance { per_move: 1, .. } => {
+                "lower bound: sum of the values' distances to their goal cells".into()
+            }
             Bound::Distance { per_move, .. } => {
                 format!("lower bound: sum of the values' distances to their goal cells, divided by {per_move}")
             }

@@ -233,7 +233,8 @@ mod tests {
     #[test]
     fn toggles_commute_only_with_one_constant_per_cell() {
         let mut p = grid(1, 2, vec![1, 1]);
-        p.programs = vec![vec![Term::Const(1), Term::Cell(0), Term::Sub], vec![Term::Const(1), Term::Cell(1), Term::Sub]];
+        p.programs =
+            vec![vec![Term::Const(1), Term::Cell(0), Term::Sub], vec![Term::Const(1), Term::Cell(1), Term::Sub]];
         let t0 = Effect::Compute { cell: 0, program: 0 };
         let t1 = Effect::Compute { cell: 1, program: 1 };
         p.moves = vec![mv(vec![], vec![t0, t1]), mv(vec![], vec![t1])];

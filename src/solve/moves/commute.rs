@@ -17,7 +17,7 @@
 
 use super::machine::{Machine, goal_holds};
 use super::{Budgeted, Limits, Outcome, Stats, Stop};
-use crate::ir::moves::{Effect, EMPTY, Goal, MoveProblem, Value};
+use crate::ir::moves::{EMPTY, Effect, Goal, MoveProblem, Value};
 
 struct Sets<'p> {
     p: &'p MoveProblem,

@@ -46,7 +46,12 @@ pub fn count(p: &MoveProblem, limits: &Limits, each: &mut dyn FnMut(&[u32]) -> b
 /// this lists instead of counting first ([`Memo::find`]), so asking for the first few
 /// solutions costs about what finding the first does, however many there are (peg
 /// solitaire has some 10^16).
-pub fn count_upto(p: &MoveProblem, limits: &Limits, cap: Option<u128>, each: &mut dyn FnMut(&[u32]) -> bool) -> Counted {
+pub fn count_upto(
+    p: &MoveProblem,
+    limits: &Limits,
+    cap: Option<u128>,
+    each: &mut dyn FnMut(&[u32]) -> bool,
+) -> Counted {
     match (p.budget, cap) {
         (Budget::Exactly(n), Some(cap)) => Memo::new(p, limits, n, true).run_upto(cap, each),
         (Budget::AtMost(n), Some(cap)) => Memo::new(p, limits, n, false).run_upto(cap, each),

@@ -128,7 +128,8 @@ impl<'p> Swaps<'p> {
             let mut others = m.when.clone();
             let slot = match key {
                 Some(v) => {
-                    let k = others.iter().position(|c| eq_const(c).is_some_and(|(_, w)| w == v)).expect("checked above");
+                    let k =
+                        others.iter().position(|c| eq_const(c).is_some_and(|(_, w)| w == v)).expect("checked above");
                     let (cell, _) = eq_const(&others.remove(k)).expect("an equality");
                     cell as usize
                 }
@@ -155,7 +156,8 @@ impl<'p> Swaps<'p> {
     }
 
     fn run(&mut self, b: &mut Budgeted, threshold: u32, next: &mut u32) -> Option<Vec<u32>> {
-        let sum: u64 = (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
+        let sum: u64 =
+            (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
         self.path.clear();
         self.node(b, 0, sum, u32::MAX, threshold, next).then(|| self.path.clone())
     }
@@ -242,7 +244,14 @@ struct General<'p> {
 
 impl<'p> General<'p> {
     fn new(p: &'p MoveProblem, bound: &'p Bound) -> Self {
-        General { p, m: Machine::new(p), bound, dead: DeadCheck::new(p), states: vec![p.initial.clone()], path: Vec::new() }
+        General {
+            p,
+            m: Machine::new(p),
+            bound,
+            dead: DeadCheck::new(p),
+            states: vec![p.initial.clone()],
+            path: Vec::new(),
+        }
     }
 
     fn run(&mut self, b: &mut Budgeted, threshold: u32, next: &mut u32) -> Option<Vec<u32>> {

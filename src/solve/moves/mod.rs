@@ -49,7 +49,12 @@ pub const DEFAULT_TABLE_BYTES: usize = 1 << 30;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_nodes: u64::MAX, deadline: None, max_table_entries: usize::MAX, max_table_bytes: DEFAULT_TABLE_BYTES }
+        Limits {
+            max_nodes: u64::MAX,
+            deadline: None,
+            max_table_entries: usize::MAX,
+            max_table_bytes: DEFAULT_TABLE_BYTES,
+        }
     }
 }
 
