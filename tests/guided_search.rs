@@ -220,8 +220,7 @@ fn fifteen_puzzle_against_breadth_first() {
     let mut seed = 15u64;
     for trial in 0..6 {
         let (s, _) = sliding_walk(4, 8 + 2 * trial, &mut seed);
-        let text: String =
-            s.chunks(4).map(|r| r.iter().map(|v| format!("{v:3}")).collect::<String>() + "\n").collect();
+        let text: String = s.chunks(4).map(|r| r.iter().map(|v| format!("{v:3}")).collect::<String>() + "\n").collect();
         let ida = run(&["solve", spec, "--instance", "-", "--stats"], Some(&text));
         assert_eq!(ida.code, 0, "{text}{}", ida.err);
         assert!(ida.err.contains("IDA*"), "{}", ida.err);

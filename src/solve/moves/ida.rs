@@ -139,7 +139,8 @@ impl<'p> Swaps<'p> {
             let mut others = m.when.clone();
             let slot = match key {
                 Some(v) => {
-                    let k = others.iter().position(|c| eq_const(c).is_some_and(|(_, w)| w == v)).expect("checked above");
+                    let k =
+                        others.iter().position(|c| eq_const(c).is_some_and(|(_, w)| w == v)).expect("checked above");
                     let (cell, _) = eq_const(&others.remove(k)).expect("an equality");
                     cell as usize
                 }
@@ -178,7 +179,8 @@ impl<'p> Swaps<'p> {
     }
 
     fn run(&mut self, b: &mut Budgeted, threshold: u32, next: &mut u32) -> Option<Vec<u32>> {
-        let sum: u64 = (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
+        let sum: u64 =
+            (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
         let deepest = threshold as usize + 1;
         if self.path.len() < deepest {
             self.path.resize(deepest, 0);
