@@ -390,6 +390,12 @@ fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
         }
     } else if args.trace {
         return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");
+    } else if args.memory.is_some() {
+        return Some(
+            "--memory sizes the table of a played puzzle's search; this spec is not played (it has no `move`)",
+        );
+    } else if args.search.is_some() {
+        return Some("--search picks how a played puzzle is searched; this spec is not played (it has no `move`)");
     }
     None
 }

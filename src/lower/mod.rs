@@ -1,4 +1,5 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
+pub mod bound;
 mod cages;
 mod data;
 pub mod elaborate;
