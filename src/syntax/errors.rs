@@ -82,7 +82,8 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
     }
     // The parser matched a keyword at the start of a longer word (`down` in `downward`,
     // `let` in `letters`) and stopped inside it: the whole word is what the user wrote.
-    let word_start = pos - text[..pos].chars().rev().take_while(|c| is_name_char(*c)).map(char::len_utf8).sum::<usize>();
+    let word_start =
+        pos - text[..pos].chars().rev().take_while(|c| is_name_char(*c)).map(char::len_utf8).sum::<usize>();
     let inside_word = word_start < pos && text[pos..].starts_with(is_name_char);
     let prefix = &text[word_start..pos];
     let line_before = &text[text[..word_start].rfind('\n').map_or(0, |i| i + 1)..word_start];
@@ -436,9 +437,13 @@ fn reserved_as_name(text: &str, file: FileId, pos: usize, literals: &[String]) -
     let start = pos - text[..pos].chars().rev().take_while(|c| is_name_char(*c)).count();
     let word = &text[start..pos];
     RESERVED.contains(&word).then(|| {
-        Diagnostic::new(Code::P001, Span::new(file, start, pos), format!("`{word}` is a reserved word and cannot be a name"))
-            .label("reserved word")
-            .help(format!("choose another name, like `{word}_`; the reserved words are {}", RESERVED.join(", ")))
+        Diagnostic::new(
+            Code::P001,
+            Span::new(file, start, pos),
+            format!("`{word}` is a reserved word and cannot be a name"),
+        )
+        .label("reserved word")
+        .help(format!("choose another name, like `{word}_`; the reserved words are {}", RESERVED.join(", ")))
     })
 }
 
@@ -456,8 +461,12 @@ fn odd_character(text: &str, file: FileId, pos: usize) -> Option<Diagnostic> {
         '\u{00AD}' => ("soft hyphen", "delete it"),
         '\u{2028}' => ("line separator", "replace it with a line break"),
         '\u{2029}' => ("paragraph separator", "replace it with a line break"),
-        '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => ("wide or narrow space", "replace it with a plain space"),
-        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{00AB}' | '\u{00BB}' => ("typographic double quote", "write a plain `\"`"),
+        '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => {
+            ("wide or narrow space", "replace it with a plain space")
+        }
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{00AB}' | '\u{00BB}' => {
+            ("typographic double quote", "write a plain `\"`")
+        }
         '\u{2018}' | '\u{2019}' | '\u{201A}' => ("typographic single quote", "write a plain `'`"),
         '\u{2212}' => ("minus sign", "write a plain `-`"),
         '\u{2013}' | '\u{2014}' => ("dash", "write a plain `-`"),
