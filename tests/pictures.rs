@@ -55,6 +55,10 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("killer-sudoku.puz", (380, 404), 0.05),
         // KenKen 6×6: 6·40 + 20 = 260 wide, 260 + 24 = 284 high.
         ("kenken.puz", (260, 284), 0.05),
+        // Kakuro 7×7: 7·40 + 20 = 300 wide, 300 + 24 = 324 high.
+        ("kakuro.puz", (300, 324), 0.05),
+        // Star Battle 8×8: 8·40 + 20 = 340 wide, 340 + 24 = 364 high.
+        ("star-battle.puz", (340, 364), 0.05),
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),
