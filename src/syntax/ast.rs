@@ -210,6 +210,8 @@ pub struct PieceDecl {
     pub name: Ident,
     pub params: Vec<Ident>,
     pub shape: Shape,
+    /// `times m`: how many identical copies are placed (one when absent).
+    pub times: Option<Expr>,
     pub each: Option<ForClause>,
 }
 

@@ -203,8 +203,15 @@ impl Cx {
                     vec![]
                 };
                 let shape = self.shape(it.next().unwrap())?;
+                let times = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::piece_times) => {
+                        let t = it.next().unwrap().into_inner().find(|p| p.as_rule() == Rule::expr).unwrap();
+                        Some(self.expr(t)?)
+                    }
+                    _ => None,
+                };
                 let each = it.next().map(|p| self.for_clause(p)).transpose()?;
-                StmtKind::Piece(PieceDecl { name, params, shape, each })
+                StmtKind::Piece(PieceDecl { name, params, shape, times, each })
             }
             Rule::tiles_stmt => {
                 let name = self.ident(it.next().unwrap());
