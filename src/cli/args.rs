@@ -170,6 +170,11 @@ pub struct SolveArgs {
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Draw no progress line. Without it, a search that runs over a second shows one on
+    /// stderr when stderr is a terminal: nodes, solutions, time, and the work left by
+    /// Knuth's estimate of the tree's size.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Move search: show the board after each move and each rule step.
     #[arg(long)]
     pub trace: bool,

@@ -5,6 +5,7 @@ pub mod exit;
 mod fmt;
 mod moves;
 mod pictures;
+mod progress;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
