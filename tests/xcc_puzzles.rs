@@ -804,3 +804,87 @@ fn piece_counts_count_like_brute_force() {
     }
     assert!(nonzero >= 5, "most cases can be tiled");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Triangular boards: lozenge tilings of hexagons, counted by MacMahon's formula.
+
+/// MacMahon's number of lozenge tilings of a hexagon with sides a, b, c, a, b, c:
+/// the product over 1 <= i <= a, 1 <= j <= b, 1 <= k <= c of (i + j + k − 1) / (i + j + k − 2).
+fn macmahon(a: u64, b: u64, c: u64) -> u64 {
+    let (mut num, mut den) = (1u128, 1u128);
+    for i in 1..=a {
+        for j in 1..=b {
+            for k in 1..=c {
+                num *= (i + j + k - 1) as u128;
+                den *= (i + j + k - 2) as u128;
+                let g = gcd(num, den);
+                (num, den) = (num / g, den / g);
+            }
+        }
+    }
+    assert_eq!(den, 1);
+    num as u64
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The hexagon with sides a, b, c as a `lattice triangles` mask (`#` a triangle, `.` none):
+/// a triangle belongs when its centre lies inside, in lattice coordinates (x along a row of
+/// points, y to the next row up): 0 <= y <= b + c, −c <= x <= a, 0 <= x + y <= a + b.
+fn hexagon_mask(a: i64, b: i64, c: i64) -> Vec<String> {
+    let rows = b + c;
+    let inside = |r: i64, col: i64| {
+        // Row r is the strip between point rows y = rows − 1 − r and the one above it;
+        // centres are in thirds of the lattice.
+        let y = rows - 1 - r;
+        let (cx, cy) = if (r + col).rem_euclid(2) == 0 {
+            let x = (col + r).div_euclid(2);
+            (3 * x + 1, 3 * y + 1)
+        } else {
+            let x = (col + r - 1).div_euclid(2);
+            (3 * x + 2, 3 * y + 2)
+        };
+        (0..=3 * (b + c)).contains(&cy) && (-3 * c..=3 * a).contains(&cx) && (0..=3 * (a + b)).contains(&(cx + cy))
+    };
+    let span = 4 * (a + b + c);
+    let cols: Vec<i64> = (-span..span).filter(|&col| (0..rows).any(|r| inside(r, col))).collect();
+    let (mut lo, hi) = (cols[0], *cols.last().unwrap());
+    if lo.rem_euclid(2) != 0 {
+        lo -= 1; // keep r + c even for up triangles
+    }
+    (0..rows).map(|r| (lo..=hi).map(|col| if inside(r, col) { '#' } else { '.' }).collect()).collect()
+}
+
+#[test]
+fn lozenge_spec_counts_macmahons_number() {
+    let spec = "puzzles/lozenge.puz";
+    assert_eq!(macmahon(3, 3, 3), 980, "the published value");
+    let text = std::fs::read_to_string(root().join(spec)).unwrap();
+    assert!(text.contains(&hexagon_mask(3, 3, 3).join("\n")), "the shipped mask is the 3, 3, 3 hexagon");
+    assert_eq!(run_ok(&["solve", spec], None, 0).trim(), "980");
+    assert_eq!(dlx_count(spec, &[]), 980, "the emitted matrix");
+}
+
+/// Hexagons of other sides, and the same tilings with the lozenge drawn upright (its two
+/// triangles one above the other): every count is MacMahon's.
+#[test]
+fn lozenge_tilings_of_hexagons_match_macmahon() {
+    let dir = scratch("lozenge");
+    for (k, &(a, b, c)) in [(1, 1, 1), (2, 2, 2), (1, 2, 3), (2, 3, 2), (3, 2, 1), (2, 2, 4)].iter().enumerate() {
+        let mask = hexagon_mask(a, b, c);
+        let (rows, cols) = (mask.len(), mask[0].len());
+        let pieces = (a * b + b * c + c * a) as usize;
+        let picture = if k % 2 == 0 { "##" } else { "#/#" };
+        let spec = format!(
+            "board h[{rows}, {cols}], lattice triangles, mask \"\"\"\n{}\n\"\"\"\npiece D = \"{picture}\" times {pieces}\nplace D on h, rotate\nanswer count\n",
+            mask.join("\n")
+        );
+        let file = write(&dir, &format!("h{k}.puz"), &spec);
+        let want = macmahon(a as u64, b as u64, c as u64);
+        assert_eq!(run_ok(&["solve", &file], None, 0).trim(), want.to_string(), "{a}, {b}, {c}:\n{spec}");
+        assert_eq!(dlx_count(&file, &[]), want, "{a}, {b}, {c}: the emitted matrix");
+    }
+    assert_eq!(macmahon(2, 2, 2), 20, "the published value");
+}

@@ -352,6 +352,7 @@ impl Elab<'_> {
             values,
             given: vec![None; rows * cols],
             origin: b.origin.as_ref().map_or(Origin::TopLeft, |o| o.node),
+            lattice: b.lattice.as_ref().map_or(Lattice::Squares, |l| l.node),
             span: b.name.span,
         };
         for m in &b.masks {
@@ -512,7 +513,8 @@ impl Elab<'_> {
             // name, and are numbered 1, 2, ... in JSON answers.
             let numbers = if family { vec![i + 1; count.max(1) as usize] } else { (1..=count.max(1)).collect() };
             ids.push(self.model.pieces.len());
-            self.model.pieces.push(Piece { name, label, cells, edges: None, count, numbers, span: p.name.span });
+            let (cells, odd) = cells;
+            self.model.pieces.push(Piece { name, label, cells, edges: None, count, numbers, odd, span: p.name.span });
         }
         self.define_piece(&p.name, ids)
     }
@@ -557,6 +559,7 @@ impl Elab<'_> {
                     edges: Some(labels),
                     count: 1,
                     numbers: vec![number],
+                    odd: false,
                     span: t.name.span,
                 });
             }
@@ -834,8 +837,10 @@ pub fn picture_rows(text: &str) -> Vec<&str> {
     text.split(['/', '\n']).map(|r| r.trim()).filter(|r| !r.is_empty()).collect()
 }
 
-/// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0).
-fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
+/// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0), and
+/// whether that moved them by an odd number of rows plus columns (see [`Piece::odd`]).
+type Shaped = (Vec<(i64, i64, Option<Value>)>, bool);
+fn shape_of(env: &mut Env, shape: &Shape) -> R<Shaped> {
     let (mut cells, span) = match shape {
         Shape::Picture(s) => {
             let mut cells = Vec::new();
@@ -876,7 +881,7 @@ fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
         c.0 -= r0;
         c.1 -= c0;
     }
-    Ok(cells)
+    Ok((cells, (r0 + c0).rem_euclid(2) == 1))
 }
 
 /// For `with edges top, right, bottom, left` (in any order): where each label read goes.
