@@ -90,6 +90,9 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // The 8-puzzle: 32 boards of 3×3 (72 × 90), 13 a row, 3 rows: 13·88 − 16 + 20 = 1148
         // wide, 3·106 − 16 + 44 = 346 high.
         ("eight-puzzle.puz", (1148, 346), 0.1),
+        // The 15-puzzle: 45 boards of 4×4 (96 × 114), 10 a row, 5 rows: 10·112 − 16 + 20 =
+        // 1124 wide, 5·130 − 16 + 44 = 678 high.
+        ("fifteen-puzzle.puz", (1124, 678), 0.1),
         // Mayan sample: 4 boards of 5×7 (120 × 186): 548 × 230.
         ("mayan.puz", (548, 230), 0.1),
         // SameGame sample: 5 boards of 4×5 (120 × 114) in one row: 5·136 − 16 + 20 = 684 wide,

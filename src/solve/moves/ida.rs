@@ -74,14 +74,14 @@ fn deepen(
 /// The fast path: single-swap moves, no rules, a sum-of-distances bound.
 struct Swaps<'p> {
     p: &'p MoveProblem,
-    /// `swap[m]`: the two cells move `m` swaps.
-    swap: Vec<(u32, u32)>,
-    /// `pair[m]`: an id of the unordered pair of cells, equal for moves that undo each other.
-    pair: Vec<u32>,
-    /// `rest[m]`: the move's conditions other than the key one.
-    rest: Vec<Vec<Cond>>,
-    /// With a key value: the moves keyed to each cell, in index order; else one list of all.
-    by_cell: Vec<Vec<u32>>,
+    /// Per move: the two cells it swaps, the id of the unordered pair (equal for moves that
+    /// undo each other), and its conditions other than the key one (`rest[lo..hi]`).
+    steps: Vec<Step>,
+    rest: Vec<Cond>,
+    /// The moves to look at where the key value stands, in index order:
+    /// `order[starts[c]..starts[c + 1]]` for cell `c` (one list of every move without a key).
+    order: Vec<u32>,
+    starts: Vec<u32>,
     /// The key value (the blank) and where it stands.
     key: Option<Value>,
     at: usize,
@@ -89,7 +89,21 @@ struct Swaps<'p> {
     dist: &'p [u32],
     per_move: u64,
     state: Vec<Value>,
+    /// `path[g]`: the move made at depth `g` of the current line.
     path: Vec<u32>,
+    threshold: u32,
+    next: u32,
+    /// The length of the line that reached the goal.
+    goal_depth: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Step {
+    a: u32,
+    c: u32,
+    pair: u32,
+    rest_lo: u32,
+    rest_hi: u32,
 }
 
 /// `cell == v` for a constant `v`, either way round.
@@ -107,24 +121,21 @@ impl<'p> Swaps<'p> {
         if !p.rules.is_empty() || p.dead_below.is_some() {
             return None;
         }
-        let mut swap = Vec::with_capacity(p.moves.len());
+        let n = p.rows * p.cols;
         for m in &p.moves {
-            let [Effect::Swap(a, b)] = m.effects[..] else { return None };
-            if m.when.iter().any(|c| !matches!(c, Cond::Cmp { .. })) {
+            if !matches!(m.effects[..], [Effect::Swap(..)]) || m.when.iter().any(|c| !matches!(c, Cond::Cmp { .. })) {
                 return None;
             }
-            swap.push((a, b));
         }
-        let n = p.rows * p.cols;
-        let pair = swap.iter().map(|&(a, b)| a.min(b) * n as u32 + a.max(b)).collect();
         // A key value: occurs once, and every move asks for it in some cell.
         let key = (1..=255u8).chain([0]).find(|&v| {
             p.initial.iter().filter(|&&x| x == v).count() == 1
                 && p.moves.iter().all(|m| m.when.iter().any(|c| eq_const(c).is_some_and(|(_, w)| w == v)))
         });
-        let mut by_cell = vec![Vec::new(); if key.is_some() { n } else { 1 }];
-        let mut rest = Vec::with_capacity(p.moves.len());
+        let mut lists = vec![Vec::new(); if key.is_some() { n } else { 1 }];
+        let (mut steps, mut rest) = (Vec::with_capacity(p.moves.len()), Vec::new());
         for (i, m) in p.moves.iter().enumerate() {
+            let [Effect::Swap(a, c)] = m.effects[..] else { unreachable!("checked above") };
             let mut others = m.when.clone();
             let slot = match key {
                 Some(v) => {
@@ -135,16 +146,25 @@ impl<'p> Swaps<'p> {
                 }
                 None => 0,
             };
-            by_cell[slot].push(i as u32);
-            rest.push(others);
+            lists[slot].push(i as u32);
+            let rest_lo = rest.len() as u32;
+            rest.extend(others);
+            let pair = a.min(c) * n as u32 + a.max(c);
+            steps.push(Step { a, c, pair, rest_lo, rest_hi: rest.len() as u32 });
+        }
+        let mut starts = vec![0u32];
+        let mut order = Vec::new();
+        for l in &lists {
+            order.extend_from_slice(l);
+            starts.push(order.len() as u32);
         }
         let at = key.map_or(0, |v| p.initial.iter().position(|&x| x == v).expect("occurs once"));
         Some(Swaps {
             p,
-            swap,
-            pair,
+            steps,
             rest,
-            by_cell,
+            order,
+            starts,
             key,
             at,
             cells: *cells,
@@ -152,58 +172,85 @@ impl<'p> Swaps<'p> {
             per_move: *per_move as u64,
             state: p.initial.clone(),
             path: Vec::new(),
+            threshold: 0,
+            next: FAR,
+            goal_depth: 0,
         })
     }
 
     fn run(&mut self, b: &mut Budgeted, threshold: u32, next: &mut u32) -> Option<Vec<u32>> {
         let sum: u64 =
             (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
-        self.path.clear();
-        self.node(b, 0, sum, u32::MAX, threshold, next).then(|| self.path.clone())
+        let deepest = threshold as usize + 1;
+        if self.path.len() < deepest {
+            self.path.resize(deepest, 0);
+        }
+        (self.threshold, self.next) = (threshold, FAR);
+        let f = self.bound_of(sum);
+        let found = if f > threshold {
+            self.next = f;
+            false
+        } else {
+            self.node(b, 0, sum, u32::MAX)
+        };
+        *next = self.next;
+        found.then(|| self.path[..self.goal_depth].to_vec())
+    }
+
+    /// The bound from a distance sum.
+    #[inline]
+    fn bound_of(&self, sum: u64) -> u32 {
+        let h = if self.per_move == 1 { sum } else { sum.div_ceil(self.per_move) };
+        h.min(FAR as u64) as u32
     }
 
     /// Searches from `state` after `g` moves, with distance sum `sum`; `prev` is the pair of
     /// the move that led here.
-    fn node(&mut self, b: &mut Budgeted, g: u32, sum: u64, prev: u32, threshold: u32, next: &mut u32) -> bool {
-        let h = sum.div_ceil(self.per_move).min(FAR as u64) as u32;
-        let f = g.saturating_add(h);
-        if f > threshold {
-            *next = (*next).min(f);
-            return false;
-        }
+    /// The caller has checked that moves made plus the bound stay within the threshold.
+    fn node(&mut self, b: &mut Budgeted, g: u32, sum: u64, prev: u32) -> bool {
         // The bound is 0 at every goal position: only then can this be one.
-        if h == 0 && g > 0 && goal_holds(&self.p.goal, &self.state) {
+        if sum == 0 && g > 0 && goal_holds(&self.p.goal, &self.state) {
+            self.goal_depth = g as usize;
             return true;
         }
         if !b.tick() {
             return false;
         }
         let slot = if self.key.is_some() { self.at } else { 0 };
-        for k in 0..self.by_cell[slot].len() {
-            let mi = self.by_cell[slot][k] as usize;
-            if self.pair[mi] == prev {
+        let (lo, hi) = (self.starts[slot] as usize, self.starts[slot + 1] as usize);
+        for k in lo..hi {
+            let st = self.steps[self.order[k] as usize];
+            if st.pair == prev {
                 continue;
             }
-            let s = &self.state;
-            if !self.rest[mi].iter().all(|c| cond_holds(s, c)) {
+            if st.rest_hi > st.rest_lo
+                && !self.rest[st.rest_lo as usize..st.rest_hi as usize].iter().all(|c| cond_holds(&self.state, c))
+            {
                 continue;
             }
-            let (a, c) = (self.swap[mi].0 as usize, self.swap[mi].1 as usize);
-            let (va, vc) = (s[a] as usize, s[c] as usize);
-            let d = |v: usize, x: usize| self.dist[v * self.cells + x] as u64;
-            let moved = sum + d(va, c) + d(vc, a) - d(va, a) - d(vc, c);
+            let (a, c) = (st.a as usize, st.c as usize);
+            let (va, vc) = (self.state[a] as usize, self.state[c] as usize);
+            // `dist` has 256 rows of `cells`: any value and on-board cell index it.
+            let row_a = &self.dist[va * self.cells..][..self.cells];
+            let row_c = &self.dist[vc * self.cells..][..self.cells];
+            let moved = sum + (row_a[c] + row_c[a]) as u64 - (row_a[a] + row_c[c]) as u64;
+            // The child's cut, decided here: no swap and no call for a child that is cut.
+            let f = (g + 1).saturating_add(self.bound_of(moved));
+            if f > self.threshold {
+                self.next = self.next.min(f);
+                continue;
+            }
             self.state.swap(a, c);
             let at = self.at;
-            if self.at == a {
+            if at == a {
                 self.at = c;
-            } else if self.at == c {
+            } else if at == c {
                 self.at = a;
             }
-            self.path.push(mi as u32);
-            if self.node(b, g + 1, moved, self.pair[mi], threshold, next) {
+            self.path[g as usize] = self.order[k];
+            if self.node(b, g + 1, moved, st.pair) {
                 return true;
             }
-            self.path.pop();
             self.at = at;
             self.state.swap(a, c);
             if b.stop.is_some() {
