@@ -118,11 +118,7 @@ pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[
     let total = orderings.and_then(|o| o.checked_mul(sets.len() as u128));
     let mut path = Vec::with_capacity(k as usize);
     list(&sets, &mut path, each);
-    Counted {
-        count: total.unwrap_or(u128::MAX),
-        overflow: total.is_none(),
-        stats: Stats { stop, ..out.stats },
-    }
+    Counted { count: total.unwrap_or(u128::MAX), overflow: total.is_none(), stats: Stats { stop, ..out.stats } }
 }
 
 /// Lists the orderings of `sets` (each sorted) that start with `path`, in lexicographic
