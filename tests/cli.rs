@@ -647,3 +647,30 @@ fn bom_and_cr_line_endings_are_accepted() {
     let a = run_ok(&["solve", "puzzles/sudoku9.puz", "--instance", &inst], None, 0);
     assert_eq!(a, run_ok(&["solve", "puzzles/sudoku9.puz", "--instance", &plain], None, 0));
 }
+
+/// Exact-cover traps of issue 12, each with its answer worked out by hand:
+/// - `confine` that leaves a piece nowhere (two dominoes on a 2×2 board, one confined to a
+///   single cell): no tiling, so `answer count` prints 0 rather than refusing the spec;
+/// - two `tiles` families on a 2×2 board (edges chosen so exactly one arrangement matches):
+///   the second family numbers on from the first, so the answer shows 1 2 / 3 4, and JSON
+///   gives numeric edge labels as numbers.
+#[test]
+fn exact_cover_traps_answer_correctly() {
+    let dir = scratch("xcc-traps");
+    let confined = write(
+        &dir,
+        "confined.puz",
+        "board b[2, 2]\npiece A = \"##\"\npiece B = \"##\"\nplace all on b\nconfine A to { (0, 0) }\nanswer count\n",
+    );
+    assert_eq!(run_ok(&["solve", &confined], None, 0), "0\n");
+    let tiles = write(
+        &dir,
+        "tiles.puz",
+        "board slots[2, 2]\ntiles a[2] with edges top, right, bottom, left from instance\n\
+         tiles b[2] with edges top, right, bottom, left from instance\nplace all on slots\nmatch edges\n\
+         instance \"\"\"\n1 2 3 4\n5 6 7 2\n3 8 9 10\n7 11 12 8\n\"\"\"\n",
+    );
+    assert_eq!(run_ok(&["solve", &tiles], None, 0), "12\n34\n");
+    let json = run_ok(&["solve", &tiles, "--format", "json"], None, 0);
+    assert!(json.contains(r#""edges":[1,2,3,4]"#) && json.contains(r#""number":4"#), "{json}");
+}

@@ -39,6 +39,12 @@ pub struct Elab<'s> {
     /// Piece declarations by name: indices into `model.pieces`.
     piece_names: HashMap<String, (Vec<usize>, Span)>,
     item_index: HashMap<String, usize>,
+    /// The arguments each item name was made from: `a(1)` and `a('1')` print alike but are
+    /// different values, so they may not share one item (E102).
+    item_args: HashMap<String, Vec<Value>>,
+    /// Each colour's text and the value it was first written as: the engine tells colours by
+    /// their text, the verifier by their value, so `1` and `'1'` may not both colour (E103).
+    colours: HashMap<String, (Value, Span)>,
     item_families: HashMap<String, Span>,
     overrides: &'s HashMap<String, Value>,
     /// A name that failed to elaborate: later uses are skipped without a second error.
@@ -82,6 +88,8 @@ pub fn elaborate_with<'s>(
         region_args: HashMap::new(),
         piece_names: HashMap::new(),
         item_index: HashMap::new(),
+        item_args: HashMap::new(),
+        colours: HashMap::new(),
         item_families: HashMap::new(),
         overrides,
         broken: Default::default(),
@@ -538,10 +546,13 @@ impl Elab<'_> {
         }
         let order = edge_order(&t.edges)?;
         let mut ids: Vec<usize> = Vec::new();
-        for number in 1..=n as u32 {
+        // Tiles are numbered on from the tiles of earlier families, so that two families'
+        // tiles never show the same number in an answer.
+        let first: u32 = self.model.pieces.iter().filter(|p| p.edges.is_some()).map(|p| p.count).sum();
+        for number in first + 1..=first + n as u32 {
             let mut labels: [Value; 4] = Default::default();
             for &side in &order {
-                let (w, _) = input.word(&format!("the edges of tile {number} of `{}`", t.name.name))?;
+                let (w, _) = input.word(&format!("the edges of tile {} of `{}`", number - first, t.name.name))?;
                 labels[side] = w.parse::<i64>().map(Value::Int).unwrap_or_else(|_| Value::Str(w.into()));
             }
             // Identical tiles become one piece placed `count` times: the engine then never
@@ -616,15 +627,16 @@ impl Elab<'_> {
     }
 
     fn items(&mut self, stmt: &ItemStmt) -> R<()> {
-        let mut made: Vec<(usize, String, u32, u32, Span)> = Vec::new();
+        let mut made: Vec<(Vec<Value>, String, u32, u32, Span)> = Vec::new();
         let mut one = |env: &mut Env| -> R<()> {
-            for (k, decl) in stmt.items.iter().enumerate() {
-                let name = item_key(&decl.name.name, &env.eval_all(&decl.args)?);
+            for decl in &stmt.items {
+                let args = env.eval_all(&decl.args)?;
+                let name = item_key(&decl.name.name, &args);
                 let (lo, hi) = match &decl.times {
                     None => (1, 1),
                     Some(e) => multiplicity(env, e)?,
                 };
-                made.push((k, name, lo, hi, decl.span));
+                made.push((args, name, lo, hi, decl.span));
             }
             Ok(())
         };
@@ -635,10 +647,21 @@ impl Elab<'_> {
         for decl in &stmt.items {
             self.item_families.entry(decl.name.name.clone()).or_insert(decl.name.span);
         }
-        for (_, name, lo, hi, span) in made {
-            if self.item_index.contains_key(&name) {
+        for (args, name, lo, hi, span) in made {
+            if let Some(old) = self.item_args.get(&name) {
+                if *old != args {
+                    return Err(same_text(
+                        "item",
+                        &name,
+                        old,
+                        &args,
+                        span,
+                        self.model.items[self.item_index[&name]].span,
+                    ));
+                }
                 continue; // `diag(r + c)` for every (r, c) names each diagonal many times.
             }
+            self.item_args.insert(name.clone(), args);
             self.item_index.insert(name.clone(), self.model.items.len());
             self.model.items.push(DirectItem { name, secondary: stmt.secondary, lo, hi, span });
         }
@@ -649,6 +672,8 @@ impl Elab<'_> {
         let item_index = &self.item_index;
         let families = &self.item_families;
         let items = &self.model.items;
+        let item_args = &self.item_args;
+        let colours = &mut self.colours;
         let room = self.max_options.saturating_sub(self.model.options.len());
         let too_many = || {
             Diagnostic::new(Code::S401, o.name.span, format!("the options build more than {} options", room))
@@ -672,7 +697,20 @@ impl Elab<'_> {
             let mut covers: Vec<(usize, Option<Value>)> = Vec::with_capacity(o.covers.len());
             for c in &o.covers {
                 let mut add = |env: &mut Env| -> R<()> {
-                    let (ix, colour) = resolve_cover(env, c, &name, item_index, families, items)?;
+                    let (ix, colour) = resolve_cover(env, c, &name, item_index, families, items, item_args)?;
+                    if let (Some(v), Some(e)) = (&colour, &c.colour) {
+                        let (first, at) = colours.entry(v.to_string()).or_insert_with(|| (v.clone(), e.span));
+                        if first != v {
+                            return Err(same_text(
+                                "colour",
+                                &v.to_string(),
+                                std::slice::from_ref(first),
+                                std::slice::from_ref(v),
+                                e.span,
+                                *at,
+                            ));
+                        }
+                    }
                     if covers.iter().any(|(i, _)| *i == ix) {
                         return Err(Diagnostic::new(
                             Code::G205,
@@ -710,8 +748,15 @@ fn resolve_cover(
     item_index: &HashMap<String, usize>,
     families: &HashMap<String, Span>,
     items: &[DirectItem],
+    item_args: &HashMap<String, Vec<Value>>,
 ) -> R<(usize, Option<Value>)> {
-    let key = item_key(&c.item.name, &env.eval_all(&c.args)?);
+    let args = env.eval_all(&c.args)?;
+    let key = item_key(&c.item.name, &args);
+    if let Some(declared) = item_args.get(&key)
+        && *declared != args
+    {
+        return Err(same_text("item", &key, declared, &args, c.span, items[item_index[&key]].span));
+    }
     let Some(&ix) = item_index.get(&key) else {
         let mut d =
             Diagnostic::new(Code::G205, c.span, format!("option `{name}` covers `{key}`, which is not an item"))
@@ -746,6 +791,27 @@ fn resolve_cover(
         }
     };
     Ok((ix, colour))
+}
+
+/// Two values that print alike (`1` and `'1'`, as item arguments or colours) but differ: the
+/// answer could not tell them apart, so they are refused rather than merged.
+fn same_text(what: &str, text: &str, first: &[Value], now: &[Value], span: Span, first_span: Span) -> Diagnostic {
+    let code = if what == "item" { Code::E102 } else { Code::E103 };
+    let typed = |vs: &[Value]| {
+        let shown: Vec<String> = vs
+            .iter()
+            .map(|v| match v {
+                Value::Char(c) => format!("'{c}'"),
+                Value::Str(s) => format!("\"{s}\""),
+                v => v.to_string(),
+            })
+            .collect();
+        shown.join(", ")
+    };
+    Diagnostic::new(code, span, format!("this {what} prints as `{text}`, like an earlier one written with other types"))
+        .label(format!("written with {}", typed(now)))
+        .related(first_span, format!("written with {}", typed(first)))
+        .help("a number 1, a character '1' and a string \"1\" print alike: write them the same way")
 }
 
 /// `rank(3)`, `cell(2, 5)`, or `rank` without arguments.

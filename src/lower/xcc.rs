@@ -376,12 +376,19 @@ fn lower_place(
                             continue 'anchor;
                         }
                         let cell = ((r0 + dr) * cols + c0 + dc) as usize;
-                        if !board.on[cell] || model.confine[p].as_ref().is_some_and(|a| !a[cell]) {
+                        if !board.on[cell] {
                             continue 'anchor;
                         }
                         placed.push(cell);
                     }
+                    // A piece that fits the board but not where `confine` allows is not a spec
+                    // error: the count is 0 (`answer count` prints it), like missing labels.
                     fits_shape = true;
+                    if let Some(allowed) = &model.confine[p]
+                        && placed.iter().any(|&c| !allowed[c])
+                    {
+                        continue 'anchor;
+                    }
                     // A labelled cell must lie on a board cell showing that label.
                     let shows = |c: usize| board.given[c].map(|g| &board.values[g]);
                     if !o

@@ -27,7 +27,8 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
                 let cells: Vec<Json> = p.cells.iter().map(|&c| json!(board.coord(c))).collect();
                 let mut o = json!({ "piece": model.pieces[p.piece].label, "number": p.number, "cells": cells });
                 if let Some(e) = &p.edges {
-                    o["edges"] = json!([e[0].to_string(), e[1].to_string(), e[2].to_string(), e[3].to_string()]);
+                    // Numbers stay numbers, as in `grid` (`value`); other labels are strings.
+                    o["edges"] = Json::Array(e.iter().map(value).collect());
                 }
                 o
             })
