@@ -888,3 +888,96 @@ fn lozenge_tilings_of_hexagons_match_macmahon() {
     }
     assert_eq!(macmahon(2, 2, 2), 20, "the published value");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Edge matching with a border label (Eternity II's grey frame).
+
+/// Arrangements of square tiles (top, right, bottom, left) on an n×n board, not turned,
+/// touching edges equal and every edge on the border showing `border`; identical tiles are
+/// not told apart (each slot takes a kind of tile with copies left).
+fn brute_edges(n: usize, tiles: &[[u32; 4]], border: u32) -> u64 {
+    let mut kinds: Vec<([u32; 4], u32)> = Vec::new();
+    for t in tiles {
+        match kinds.iter_mut().find(|k| k.0 == *t) {
+            Some(k) => k.1 += 1,
+            None => kinds.push((*t, 1)),
+        }
+    }
+    fn go(n: usize, at: usize, kinds: &mut Vec<([u32; 4], u32)>, grid: &mut Vec<[u32; 4]>, border: u32) -> u64 {
+        if at == n * n {
+            return 1;
+        }
+        let (r, c) = (at / n, at % n);
+        let mut total = 0;
+        for k in 0..kinds.len() {
+            let (t, left) = kinds[k];
+            let fits = left > 0
+                && (if r == 0 { t[0] == border } else { grid[at - n][2] == t[0] })
+                && (if c == 0 { t[3] == border } else { grid[at - 1][1] == t[3] })
+                && (c + 1 < n || t[1] == border)
+                && (r + 1 < n || t[2] == border);
+            if fits {
+                kinds[k].1 -= 1;
+                grid.push(t);
+                total += go(n, at + 1, kinds, grid, border);
+                grid.pop();
+                kinds[k].1 += 1;
+            }
+        }
+        total
+    }
+    go(n, 0, &mut kinds, &mut Vec::new(), border)
+}
+
+/// Frames of label 0 around random inner labels (1 to 3), cut into tiles and shuffled:
+/// puzc's counts with `match edges, border 0` (CLI and emitted matrix) equal the brute force's.
+#[test]
+fn border_label_counts_like_brute_force() {
+    let spec = "param n in 1..=5
+board slots[n, n]
+tiles tile[n * n] with edges top, right, bottom, left from instance
+place tile on slots
+match edges, border 0
+answer count
+";
+    let dir = scratch("border");
+    let file = write(&dir, "b.puz", spec);
+    let mut rng = Rng::new(7);
+    let mut counts = Vec::new();
+    for round in 0..10 {
+        let n = 2 + round % 2;
+        // h[r][c]: the label between (r, c) and (r, c + 1); v[r][c]: between (r, c) and (r + 1, c).
+        let label = |rng: &mut Rng| 1 + rng.below(2 + round % 2) as u32;
+        let h: Vec<Vec<u32>> = (0..n).map(|_| (0..n - 1).map(|_| label(&mut rng)).collect()).collect();
+        let v: Vec<Vec<u32>> = (0..n - 1).map(|_| (0..n).map(|_| label(&mut rng)).collect()).collect();
+        let mut tiles: Vec<[u32; 4]> = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                let top = if r == 0 { 0 } else { v[r - 1][c] };
+                let right = if c + 1 == n { 0 } else { h[r][c] };
+                let bottom = if r + 1 == n { 0 } else { v[r][c] };
+                let left = if c == 0 { 0 } else { h[r][c - 1] };
+                [top, right, bottom, left]
+            })
+            .collect();
+        // Every other round spoils one border edge: it still matches inside but not the frame.
+        if round % 3 == 2 {
+            tiles[0][0] = 1;
+        }
+        rng.shuffle(&mut tiles);
+        let want = brute_edges(n, &tiles, 0);
+        let text = format!(
+            "{n}\n{}",
+            tiles.iter().map(|t| format!("{} {} {} {}\n", t[0], t[1], t[2], t[3])).collect::<String>()
+        );
+        let inst = write(&dir, &format!("b{round}.txt"), &text);
+        assert_eq!(
+            run_ok(&["solve", &file, "--instance", &inst], None, 0).trim(),
+            want.to_string(),
+            "round {round}:\n{text}"
+        );
+        assert_eq!(dlx_count(&file, &["--instance", &inst]), want, "round {round}: the emitted matrix");
+        counts.push(want);
+    }
+    assert!(counts.iter().filter(|&&c| c >= 1).count() >= 5, "most rounds have arrangements: {counts:?}");
+}

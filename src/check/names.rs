@@ -280,6 +280,7 @@ impl Checker {
                 self.define(name, Kind::Region);
             }
             StmtKind::RegionRuns { name, .. } => self.define(name, Kind::Region),
+            StmtKind::MatchEdges(Some(border)) => self.expr(border),
             StmtKind::Count { regions, bound, of, .. } => {
                 for r in regions {
                     self.use_named(r, Kind::Region);
@@ -298,7 +299,7 @@ impl Checker {
             }
             StmtKind::Puzzle(_)
             | StmtKind::Import(_)
-            | StmtKind::MatchEdges
+            | StmtKind::MatchEdges(None)
             | StmtKind::Answer(_)
             | StmtKind::Instance(_) => {}
         }
@@ -610,7 +611,7 @@ impl Checker {
                         StmtKind::Piece(_) => "`piece`",
                         StmtKind::Tiles(_) => "`tiles`",
                         StmtKind::Confine { .. } => "`confine`",
-                        StmtKind::MatchEdges => "`match edges`",
+                        StmtKind::MatchEdges(_) => "`match edges`",
                         _ => continue,
                     };
                     self.diags.push(

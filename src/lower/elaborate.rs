@@ -229,7 +229,15 @@ impl Elab<'_> {
             })?,
             StmtKind::Place(p) => self.place(p)?,
             StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
-            StmtKind::MatchEdges => self.model.match_edges = true,
+            StmtKind::MatchEdges(border) => {
+                self.model.match_edges = true;
+                if let Some(e) = border {
+                    // Read like a tile's label: a whole number, or else a word.
+                    let shown = self.env.eval(e)?.to_string();
+                    self.model.border =
+                        Some(shown.parse::<i64>().map(Value::Int).unwrap_or_else(|_| Value::Str(shown.into())));
+                }
+            }
             StmtKind::Item(i) => self.items(i).inspect_err(|_| {
                 for d in &i.items {
                     self.broken.insert(d.name.name.clone());

@@ -171,6 +171,8 @@ pub struct Model {
     /// Per piece, the cells it must stay within (`confine`), if any.
     pub confine: Vec<Option<Vec<bool>>>,
     pub match_edges: bool,
+    /// `match edges, border label`: what every tile edge without a neighbour shows.
+    pub border: Option<Value>,
     pub items: Vec<DirectItem>,
     pub options: Vec<DirectOption>,
     pub answer: Option<AnswerMode>,

@@ -399,6 +399,20 @@ fn lower_place(
                     {
                         continue 'anchor;
                     }
+                    // `border`: a tile's sides without a neighbour must show the border label.
+                    if let (Some(e), Some(border)) = (&o.edges, &model.border) {
+                        let cell = placed[0];
+                        let (r, c) = (cell / cols as usize, cell % cols as usize);
+                        let lone = [
+                            r == 0 || !board.on[cell - cols as usize],
+                            c + 1 == cols as usize || !board.on[cell + 1],
+                            r + 1 == rows as usize || !board.on[cell + cols as usize],
+                            c == 0 || !board.on[cell - 1],
+                        ];
+                        if (0..4).any(|side| lone[side] && e[side] != *border) {
+                            continue 'anchor;
+                        }
+                    }
                     if guard.full(meanings.len(), piece.span) {
                         return;
                     }

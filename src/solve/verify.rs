@@ -172,6 +172,19 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
             return Err(format!("piece {} is not used {} time(s)", model.pieces[p].label, model.pieces[p].count));
         }
     }
+    if let Some(border) = &model.border {
+        // A tile's side is on the border when the cell beyond it is off the board or a hole.
+        let (rows, cols) = (board.rows as i64, board.cols as i64);
+        let open = |r: i64, c: i64| r < 0 || c < 0 || r >= rows || c >= cols || !board.on[(r * cols + c) as usize];
+        for (cell, e) in edges_at.iter().enumerate() {
+            let Some(e) = e else { continue };
+            let (r, c) = (cell as i64 / cols, cell as i64 % cols);
+            let beyond = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)];
+            if (0..4).any(|side| open(beyond[side].0, beyond[side].1) && e[side] != *border) {
+                return Err(format!("tile at {:?} shows another label than the border's", board.coord(cell)));
+            }
+        }
+    }
     if model.match_edges {
         let cols = board.cols;
         for c in 0..board.on.len() {

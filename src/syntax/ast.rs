@@ -59,7 +59,8 @@ pub enum StmtKind {
         piece: Ident,
         cells: Expr,
     },
-    MatchEdges,
+    /// `match edges`, with `, border label` the label of every edge without a neighbour.
+    MatchEdges(Option<Expr>),
     Item(ItemStmt),
     Option(OptionDecl),
     Answer(Spanned<AnswerMode>),

@@ -253,7 +253,10 @@ impl Cx {
                 let piece = self.ident(it.next().unwrap());
                 StmtKind::Confine { piece, cells: self.expr(it.next().unwrap())? }
             }
-            Rule::match_stmt => StmtKind::MatchEdges,
+            Rule::match_stmt => {
+                let border = it.next().and_then(|b| b.into_inner().find(|p| p.as_rule() == Rule::expr));
+                StmtKind::MatchEdges(border.map(|e| self.expr(e)).transpose()?)
+            }
             Rule::item_stmt => {
                 let mut secondary = false;
                 let mut items = Vec::new();
@@ -746,6 +749,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_diagonally
             | Rule::kw_too
             | Rule::kw_lattice
+            | Rule::kw_border
     )
 }
 
