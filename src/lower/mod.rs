@@ -1,6 +1,7 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 mod cages;
 mod data;
+pub mod edges;
 pub mod elaborate;
 pub mod eval;
 pub mod fill;
