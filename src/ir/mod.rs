@@ -2,5 +2,6 @@
 //! about pest, miette or the AST.
 pub mod edges;
 pub mod fill;
+pub mod guide;
 pub mod moves;
 pub mod xcc;

@@ -5,6 +5,8 @@ pub mod edges;
 pub mod estimate;
 pub mod fill;
 pub mod moves;
+pub mod partition;
+pub mod progress;
 pub mod split;
 pub mod verify;
 pub mod verify_moves;

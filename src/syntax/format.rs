@@ -334,8 +334,9 @@ fn spaced(prev: &Tok, next: &Tok) -> bool {
     if punct(next, "(") && matches!(next.rule, Rule::args | Rule::params) {
         return false;
     }
-    // `board box[6, 10]`, `tiles t[n * n]`: a size touches its name.
-    if punct(next, "[") && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt) {
+    // `board box[6, 10]`, `tiles t[n * n]`: a size touches its name; `g[r, c]`: an index
+    // touches what it indexes.
+    if punct(next, "[") && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::index) {
         return false;
     }
     true
