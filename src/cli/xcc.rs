@@ -77,9 +77,15 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let shape_stats;
     if let Some(e) = &edges {
         lowered_at = started.elapsed();
-        stats = crate::solve::edges::solve(&e.shape, &limits, mode != AnswerMode::Count, &mut |chosen| {
-            got.take(model, || edges_answer(model, e, chosen))
-        });
+        stats = super::progress::while_running(
+            limits.progress.as_ref(),
+            |_| None,
+            || {
+                crate::solve::edges::solve(&e.shape, &limits, mode != AnswerMode::Count, &mut |chosen| {
+                    got.take(model, || edges_answer(model, e, chosen))
+                })
+            },
+        );
         shape_stats = format!(
             "{} cells, {} tile types, {} labels (edge-matching engine)",
             e.shape.cells(),

@@ -27,6 +27,7 @@ mod balance;
 mod memo;
 
 use crate::ir::edges::{EdgeShape, NONE};
+use crate::solve::fill::publish;
 use crate::solve::xcc::{Flow, Limits, Stats, Stop};
 use balance::Balance;
 use memo::Memo;
@@ -169,6 +170,8 @@ impl<'a> Search<'a> {
         let mut hash = vec![0u64; n + 1];
         let mut k = 0usize;
         let mut entering = true;
+        // The nodes and solutions already published to `limits.progress`.
+        let mut sent = (0, 0);
         'search: loop {
             if entering {
                 entering = false;
@@ -225,9 +228,12 @@ impl<'a> Search<'a> {
                     break 'search;
                 }
                 stats.nodes += 1;
-                if stats.nodes % CLOCK_EVERY == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    stats.stop = Stop::Timeout;
-                    break 'search;
+                if stats.nodes % CLOCK_EVERY == 0 {
+                    publish(limits, &stats, &mut sent);
+                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                        stats.stop = Stop::Timeout;
+                        break 'search;
+                    }
                 }
                 self.count[t] -= 1;
                 self.balance.place(k, self.labels(o), -1);
@@ -255,6 +261,7 @@ impl<'a> Search<'a> {
             let o = self.chosen[k];
             self.take_off(k, o);
         }
+        publish(limits, &stats, &mut sent);
         stats
     }
 
