@@ -19,7 +19,7 @@
 /// Bytes the table may use at most (allocated zeroed, so pages only count once written).
 const BUDGET: usize = 8 << 20;
 /// After this many lookups, the table is switched off if fewer than 1 in `RARE` hit.
-const TRIAL: u64 = 1 << 16;
+const TRIAL: u64 = 1 << 13;
 const RARE: u64 = 64;
 /// Slots at first.
 const FIRST_SLOTS: usize = 1 << 10;
@@ -93,7 +93,8 @@ impl Memo {
             return Some(self.values[slot]);
         }
         if self.lookups == TRIAL && self.hits * RARE < self.lookups {
-            self.on = false;
+            // Nothing repeats: stop looking, and give the memory back.
+            *self = Memo::new(self.key_len, false);
         }
         None
     }
@@ -101,6 +102,9 @@ impl Memo {
     /// Stores `value` for [`Memo::key`], whose hash is `h`.
     #[inline(always)]
     pub fn put(&mut self, h: u64, value: u64) {
+        if self.hashes.is_empty() {
+            return;
+        }
         self.stored += 1;
         if self.stored > self.hashes.len() / 2 && self.hashes.len() < self.max_slots {
             self.grow();
