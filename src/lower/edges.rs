@@ -8,6 +8,7 @@ use super::model::Model;
 use super::value::Value;
 use super::xcc::orientations;
 use crate::ir::edges::{EdgeShape, NONE};
+use crate::syntax::ast::Lattice;
 use std::collections::HashMap;
 
 /// Most distinct labels: the engine's candidate table has (labels + 1)² lists.
@@ -31,7 +32,8 @@ pub struct EdgesLowered {
 pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
     let board = model.board.as_ref()?;
     let placing = model.placing.as_ref()?;
-    let plain = model.match_edges
+    let plain = board.lattice == Lattice::Squares
+        && model.match_edges
         && !model.fill
         && !placing.partial
         && model.regions.is_empty()
