@@ -21,6 +21,29 @@ pub enum Command {
     Estimate(EstimateArgs),
     /// Print a spec in the canonical layout (comments kept).
     Fmt(FmtArgs),
+    /// Cut an exact-cover search into independent parts: writes a manifest (JSON) to stdout.
+    Split(SplitArgs),
+    /// Add up the counts, or join the answers, of the parts `solve --part` wrote.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// How many parts.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub parts: u64,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The files `solve --part` wrote, one per part, in any order.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
+    #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
+    pub colour: ColourMode,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -167,6 +190,13 @@ pub struct SolveArgs {
     /// Split `--all` and `--count` over this many threads (ignored with `--limit`).
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = threads)]
     pub threads: u64,
+    /// Solve part I of the split in --manifest (with --count or --all); prints the part's
+    /// result for `puzc merge`.
+    #[arg(long, value_name = "I", requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"])]
+    pub part: Option<usize>,
+    /// The manifest `puzc split` wrote (with --part).
+    #[arg(long, value_name = "FILE", requires = "part")]
+    pub manifest: Option<PathBuf>,
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
     pub stats: bool,

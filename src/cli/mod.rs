@@ -4,6 +4,7 @@ mod dlx;
 pub mod exit;
 mod fmt;
 mod moves;
+mod parts;
 mod pictures;
 mod progress;
 mod xcc;
@@ -101,6 +102,8 @@ pub fn run(cli: Cli) -> Exit {
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
         Command::Estimate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.estimate(&args)),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Split(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.split(&args)),
+        Command::Merge(args) => parts::merge(&args),
     }
 }
 
@@ -371,6 +374,41 @@ impl Session {
         self.for_each_instance(&mut |s, k, elab| xcc::estimate(s, k, elab, args))
     }
 
+    /// `puzc split`: the manifest of the one instance's search cut into parts.
+    fn split(&mut self, args: &SplitArgs) -> Exit {
+        if let Some(m) = self.spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))) {
+            let d = Diagnostic::new(
+                crate::diag::Code::D601,
+                m.span,
+                "split cuts exact-cover searches; this is a played puzzle",
+            )
+            .label("a move: the spec is searched move by move")
+            .help("solve a played puzzle in one process");
+            return self.fail(&[d]);
+        }
+        let mut manifest = None;
+        let exit = self.for_each_instance(&mut |s, k, elab| {
+            if k > 1 {
+                eprintln!(
+                    "puzc: split cuts one instance's search; the instance holds more than one (give each its own file)"
+                );
+                return Exit::Usage;
+            }
+            match xcc::lowered(s, elab).map(|low| parts::manifest(s, &low.problem, args.parts as usize)) {
+                Ok(Ok(text)) => {
+                    manifest = Some(text);
+                    Exit::Solved
+                }
+                Ok(Err(d)) => s.fail(&[d]),
+                Err(e) => e,
+            }
+        });
+        if let (Exit::Solved, Some(text)) = (exit, manifest) {
+            print!("{text}");
+        }
+        exit
+    }
+
     fn compile(&mut self, args: &CompileArgs) -> Exit {
         let moves = self.is_moves();
         self.for_each_instance(&mut |s, k, elab| {
@@ -388,6 +426,9 @@ fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
         }
         if args.common.max_options.is_some() {
             return Some("--max-options limits exact-cover options; a played puzzle has none");
+        }
+        if args.part.is_some() {
+            return Some("--part solves a part of a split exact-cover search; a played puzzle is not split");
         }
     } else if args.trace {
         return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");

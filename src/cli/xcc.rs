@@ -21,7 +21,7 @@ use std::time::Instant;
 /// `--count` verifies this many solutions; printed solutions are all verified.
 const VERIFY_WHEN_COUNTING: u64 = 1000;
 
-fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
+pub(super) fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
     lower(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
 }
 
@@ -48,6 +48,16 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
         return Exit::Usage;
     }
+    if args.part.is_some() {
+        if !matches!(mode, AnswerMode::All | AnswerMode::Count) || !matches!(args.format, Format::Text | Format::Raw) {
+            eprintln!("puzc: --part solves a part with --count or --all, in text (`puzc merge` reads it)");
+            return Exit::Usage;
+        }
+        if k > 1 {
+            eprintln!("puzc: a manifest cuts one instance's search; the instance holds more than one");
+            return Exit::Usage;
+        }
+    }
     let limits = Limits {
         max_solutions: match mode {
             AnswerMode::First => Some(1),
@@ -67,10 +77,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads, on exact cover.
-    let fill = if threads == 1 { lower_fill(model, s.common.max_options()) } else { None };
+    let fill = if threads == 1 && args.part.is_none() { lower_fill(model, s.common.max_options()) } else { None };
+    let mut part = None;
     // Tiles with labelled edges run on the edge-matching engine (one thread: it is faster
-    // alone than exact cover on any number).
-    let edges = if fill.is_none() { lower_edges(model, s.common.max_options()) } else { None };
+    // alone than exact cover on any number); a part of a split search stays on exact cover.
+    let edges = if fill.is_none() && args.part.is_none() { lower_edges(model, s.common.max_options()) } else { None };
     let low;
     let lowered_at;
     let stats;
@@ -128,12 +139,35 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // Forced moves (an item with one option left is taken without a branch node) explore the
         // same tree in the same order, faster; `--stats` counts nodes that way.
         let branching = xcc::Branching::ForcedMoves;
-        let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
-        stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
-            crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
-                got.take(model, || decode(model, &low.meanings, chosen))
-            })
-        });
+        if args.part.is_some() {
+            // One part of a split: its pieces one after another, sized by the manifest.
+            let this = match super::parts::load_part(s, args, &low.problem) {
+                Ok(p) => p,
+                Err(e) => return e,
+            };
+            let estimate = this.estimate;
+            stats = super::progress::while_running(
+                limits.progress.as_ref(),
+                |_| Some(estimate),
+                || {
+                    crate::solve::partition::solve_pieces(
+                        &low.problem,
+                        &this.pieces,
+                        &limits,
+                        branching,
+                        &mut |chosen| got.take(model, || decode(model, &low.meanings, chosen)),
+                    )
+                },
+            );
+            part = Some(this);
+        } else {
+            let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
+            stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
+                crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
+                    got.take(model, || decode(model, &low.meanings, chosen))
+                })
+            });
+        }
         let p = &low.problem;
         shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count());
     }
@@ -155,7 +189,20 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         (_, 0) => Exit::NoSolution,
         _ => Exit::Solved,
     };
-    if let (Some(template), Format::Text, false) = (&s.template, args.format, args.all || args.count || args.unique) {
+    if let Some(part) = &part {
+        // A part's result is for `puzc merge`: a part without solutions is still an answer.
+        if exit == Exit::NoSolution {
+            exit = Exit::Solved;
+        }
+        if exit == Exit::Solved {
+            let labels = render::text::Labels::new(model);
+            let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
+            let kept = (mode == AnswerMode::All).then_some(&shown[..]);
+            print!("{}", super::parts::part_output(part, stats.solutions, kept));
+        }
+    } else if let (Some(template), Format::Text, false) =
+        (&s.template, args.format, args.all || args.count || args.unique)
+    {
         let data = CaseData {
             case: k,
             count: stats.solutions.into(),

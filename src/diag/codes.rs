@@ -1,6 +1,6 @@
 //! The registry of diagnostic codes. Codes are stable: a code, once shipped, keeps its meaning.
 //! Groups: `P` syntax, `E` names and types, `G` geometry and counts, `I` instance data,
-//! `M` imports, `S` limits. `docs/diagnostics.md` has an entry for every code.
+//! `M` imports, `S` limits, `D` split parts (`puzc split`, `solve --part`, `puzc merge`). `docs/diagnostics.md` has an entry for every code.
 
 macro_rules! codes {
     ($($variant:ident => $title:literal,)*) => {
@@ -57,4 +57,9 @@ codes! {
     M501 => "cannot read imported file",
     M502 => "import cycle",
     S401 => "expansion too large",
+    D601 => "cannot split this search",
+    D602 => "manifest of another problem",
+    D603 => "no such part",
+    D604 => "not a manifest or part file",
+    D605 => "part files do not fit together",
 }

@@ -14,6 +14,7 @@
 //! whole problem's solutions that contain them.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 use crate::solve::estimate::Prober;
+use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 
 /// Pieces made per part: enough that cutting the run of pieces into parts evens them out.
 pub const PIECES_PER_PART: usize = 8;
@@ -124,6 +125,38 @@ pub fn restrict(p: &XccProblem, choices: &[OptionId]) -> (XccProblem, Vec<Option
     (q, original)
 }
 
+/// Solves the pieces of a part one after another, calling `on_solution` with each solution
+/// in `p`'s option ids. `limits` hold for the part as a whole: the node limit counts the
+/// nodes of all pieces, the deadline is one instant.
+pub fn solve_pieces(
+    p: &XccProblem,
+    pieces: &[Vec<OptionId>],
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    let mut total = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
+    let mut original = Vec::new();
+    for piece in pieces {
+        let (q, map) = restrict(p, piece);
+        let mut left = limits.clone();
+        left.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(total.nodes));
+        left.max_solutions = limits.max_solutions.map(|m| m.saturating_sub(total.solutions));
+        let stats = xcc::solve_with(&q, &left, branching, &mut |chosen| {
+            original.clear();
+            original.extend(chosen.iter().map(|o| map[o.0 as usize]));
+            on_solution(&original)
+        });
+        total.nodes += stats.nodes;
+        total.solutions += stats.solutions;
+        if stats.stop != Stop::Exhausted {
+            total.stop = stats.stop;
+            break;
+        }
+    }
+    total
+}
+
 /// A fingerprint of the problem (items, their kinds, options, colours): a manifest's parts
 /// name options by number, so they apply only to the very problem they were made from.
 /// FNV-1a over a plain serialisation: stable across runs, machines and Rust versions.
@@ -168,7 +201,6 @@ pub fn fingerprint(p: &XccProblem) -> u64 {
 mod tests {
     use super::*;
     use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
-    use crate::solve::xcc::{self, Flow, Limits};
 
     fn queens(n: u32) -> XccProblem {
         let mut b = XccBuilder::new();
