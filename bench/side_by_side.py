@@ -13,6 +13,8 @@ message and skips its rows. Python 3.11 standard library only.
 Rows (see docs/performance.md for what each compares):
   mayan      dense n = 5 Mayan boards with no solution: puzzles/mayan.puz vs mayan_seed.cpp
   tetravex   6x6 impossible games, 7 edge colours: puzzles/tetravex.puz vs tetravex_seed.cpp
+  tetravex5  20 hard 5x5 games, labels 0/1 (possible and impossible): same programs
+  tetravex7  one impossible 7x7 game, 7 edge colours: same programs (the seed takes minutes)
   uva211     7x8 domino layouts with many tilings: puzzles/uva211.puz vs uva211_seed.cpp
   poj3076    the 20 minimal 16x16 sudokus: puzzles/poj3076.puz vs poj3076_seed.cpp
   sudoku9 / sudoku16 / pentomino / queens13 / langford
@@ -227,25 +229,50 @@ def mayan_inputs(work, puzc, count):
     return paths
 
 
-def tetravex_input(work, games):
-    """6x6 games with 7 edge colours: a random solved grid with the right edge of one tile
-    (one that has a right neighbour) changed, shuffled. Kept when impossible (checked on the
-    outputs)."""
-    rng = random.Random(1008)
-    n, colours = 6, 7
-    out = []
-    for _ in range(games):
-        top = [[rng.randrange(colours) for _ in range(n)] for _ in range(n + 1)]
-        lef = [[rng.randrange(colours) for _ in range(n + 1)] for _ in range(n)]
-        tiles = [[top[r][c], lef[r][c + 1], top[r + 1][c], lef[r][c]] for r in range(n) for c in range(n)]
+def tetravex_game(rng, n, colours, change):
+    """A random solved n x n grid with labels 0..colours-1, with (change) the right edge of one
+    tile that has a right neighbour changed, shuffled; as the judge's text."""
+    top = [[rng.randrange(colours) for _ in range(n)] for _ in range(n + 1)]
+    lef = [[rng.randrange(colours) for _ in range(n + 1)] for _ in range(n)]
+    tiles = [[top[r][c], lef[r][c + 1], top[r + 1][c], lef[r][c]] for r in range(n) for c in range(n)]
+    if change:
         r, c = rng.randrange(n), rng.randrange(n - 1)
         t = tiles[r * n + c]
         t[1] = (t[1] + 1 + rng.randrange(colours - 1)) % colours
-        rng.shuffle(tiles)
-        out.append(f"{n}\n" + "".join(" ".join(map(str, t)) + "\n" for t in tiles))
-    p = work / "tetravex6.txt"
+    rng.shuffle(tiles)
+    return f"{n}\n" + "".join(" ".join(map(str, t)) + "\n" for t in tiles)
+
+
+def tetravex_input(work, games, n=6, colours=7, seed=1008):
+    """n x n games (6x6, 7 edge colours by default): a random solved grid with the right edge
+    of one tile changed, shuffled. Kept when impossible (checked on the outputs)."""
+    rng = random.Random(seed)
+    out = [tetravex_game(rng, n, colours, True) for _ in range(games)]
+    p = work / f"tetravex{n}.txt"
     p.write_text("".join(out) + "0\n")
     return p
+
+
+def hard_tetravex_input(work, puzc, games):
+    """5x5 games with labels 0/1 (many identical tiles), alternately possible (a solved grid,
+    shuffled) and impossible (25 random tiles that puzc reports impossible; the seed's answer
+    is compared on the outputs). Returns the path and the expected verdicts."""
+    rng = random.Random(1008_5)
+    out, verdicts = [], []
+    while len(out) < games:
+        if len(out) % 2 == 0:
+            out.append(tetravex_game(rng, 5, 2, False))
+            verdicts.append("Possible")
+            continue
+        g = "5\n" + "".join(" ".join(str(rng.randrange(2)) for _ in range(4)) + "\n" for _ in range(25))
+        r = subprocess.run([str(puzc), "solve", "puzzles/tetravex.puz", "--instance", "-"], input=g + "0\n",
+                           cwd=ROOT, capture_output=True, text=True)
+        if "Impossible" in r.stdout:
+            out.append(g)
+            verdicts.append("Impossible")
+    p = work / "tetravex5_hard.txt"
+    p.write_text("".join(out) + "0\n")
+    return p, verdicts
 
 
 def domino_layout(rng):
@@ -390,11 +417,15 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="runs per process (median; at least 5)")
     ap.add_argument("--only", default="", help="comma-separated rows to run")
     ap.add_argument("--mayan-boards", type=int, default=5)
+    ap.add_argument("--hard", action="store_true", help="with no --only, also run tetravex5 and tetravex7")
+    ap.add_argument("--hard-runs", type=int, default=3,
+                    help="runs for tetravex5 and tetravex7, where the seed takes minutes (median)")
     ap.add_argument("--no-build", action="store_true", help="measure the binaries already in target/release")
     args = ap.parse_args()
     runs = max(args.runs, 5)
     only = set(filter(None, args.only.split(",")))
-    want = lambda row: not only or row in only
+    # The hard Tetravex rows take minutes on the seed's side: only when named or with --hard.
+    want = lambda row: row in only or (not only and (row not in ("tetravex5", "tetravex7") or args.hard))
 
     puzc, dlx, work = build_puzc(args.no_build)
     work.mkdir(parents=True, exist_ok=True)
@@ -455,6 +486,30 @@ def main():
             res, problems = compare([(Side("puzc", [P, "solve", "puzzles/tetravex.puz", "--instance", str(inp)], check=chk),
                                       Side("seed", [str(seed)], stdin=inp, check=chk))], runs)
             add("tetravex", "5 impossible 6x6 games, 7 edge colours, one input file", res, ">= 10x", problems)
+
+    if want("tetravex5"):
+        seed = build_seed("tetravex_seed", work)
+        if seed:
+            inp, verdicts = hard_tetravex_input(work, puzc, 20)
+            expect = "".join(f"Game {k + 1}: {v}\n" for k, v in enumerate(verdicts))
+
+            def chk(out, code):
+                got = "".join(l + "\n" for l in out.splitlines() if l.startswith("Game"))
+                return None if got == expect else "verdicts differ from the expected ones"
+
+            res, problems = compare([(Side("puzc", [P, "solve", "puzzles/tetravex.puz", "--instance", str(inp)], check=chk),
+                                      Side("seed", [str(seed)], stdin=inp, check=chk))], args.hard_runs)
+            add("tetravex5", "20 5x5 games, labels 0/1: 10 possible, 10 impossible, one input file", res, ">= 10x",
+                problems, f"{args.hard_runs} runs")
+
+    if want("tetravex7"):
+        seed = build_seed("tetravex_seed", work)
+        if seed:
+            inp = tetravex_input(work, 1, n=7, colours=7, seed=77)
+            chk = expect_all(r"Game \d+: Impossible", 1)
+            res, problems = compare([(Side("puzc", [P, "solve", "puzzles/tetravex.puz", "--instance", str(inp)], check=chk),
+                                      Side("seed", [str(seed)], stdin=inp, check=chk))], args.hard_runs)
+            add("tetravex7", "one impossible 7x7 game, 7 edge colours", res, ">= 10x", problems, f"{args.hard_runs} runs")
 
     # --- UVA 211 ------------------------------------------------------------------------------
     if want("uva211"):

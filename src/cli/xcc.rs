@@ -2,13 +2,14 @@
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::ir::fill::FillShape;
+use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::elaborate::Elab;
 use crate::lower::fill::lower_fill;
 use crate::lower::model::Model;
 use crate::lower::xcc::{Lowered, lower};
 use crate::render;
 use crate::render::template::CaseData;
-use crate::solve::answer::{Answer, decode};
+use crate::solve::answer::{Answer, Placed, decode, number_copies};
 use crate::solve::fill::Grid;
 use crate::solve::verify::verify;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
@@ -78,11 +79,31 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     // bitmasks); everything else, and any split over threads, on exact cover.
     let fill = if threads == 1 && args.part.is_none() { lower_fill(model, s.common.max_options()) } else { None };
     let mut part = None;
+    // Tiles with labelled edges run on the edge-matching engine (one thread: it is faster
+    // alone than exact cover on any number); a part of a split search stays on exact cover.
+    let edges = if fill.is_none() && args.part.is_none() { lower_edges(model, s.common.max_options()) } else { None };
     let low;
     let lowered_at;
     let stats;
     let shape_stats;
-    if let Some(fill) = &fill {
+    if let Some(e) = &edges {
+        lowered_at = started.elapsed();
+        stats = super::progress::while_running(
+            limits.progress.as_ref(),
+            |_| None,
+            || {
+                crate::solve::edges::solve(&e.shape, &limits, mode != AnswerMode::Count, &mut |chosen| {
+                    got.take(model, || edges_answer(model, e, chosen))
+                })
+            },
+        );
+        shape_stats = format!(
+            "{} cells, {} tile types, {} labels (edge-matching engine)",
+            e.shape.cells(),
+            e.shape.count.len(),
+            e.shape.labels
+        );
+    } else if let Some(fill) = &fill {
         lowered_at = started.elapsed();
         let grid = fill_grid(&fill.shape);
         let cells = model.board.as_ref().map_or(0, |b| b.on.len());
@@ -269,6 +290,22 @@ impl<'a> Collect<'a> {
         }
         Flow::Continue
     }
+}
+
+/// An answer of the edge-matching engine: `chosen[c]` is the oriented tile on cell `c`.
+fn edges_answer<'a>(model: &Model, e: &'a EdgesLowered, chosen: &[u32]) -> Answer<'a> {
+    let mut placed: Vec<Placed> = chosen
+        .iter()
+        .enumerate()
+        .map(|(c, &o)| Placed {
+            piece: e.piece[e.shape.oriented[o as usize].0 as usize],
+            number: 0,
+            cells: &e.board_cell[c..c + 1],
+            edges: Some(&e.edges[o as usize]),
+        })
+        .collect();
+    number_copies(model, &mut placed);
+    Answer { placed, ..Answer::default() }
 }
 
 thread_local! {

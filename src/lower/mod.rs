@@ -3,6 +3,7 @@ pub mod bound;
 mod cages;
 mod counts;
 mod data;
+pub mod edges;
 pub mod elaborate;
 pub mod eval;
 pub mod fill;

@@ -47,13 +47,18 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             Meaning::Cage { .. } => {}
         }
     }
-    // Copies of one piece get the piece's numbers in reading order of where they lie.
-    ans.placed.sort_by_key(|p| (p.piece, p.cells.iter().min().copied()));
+    number_copies(model, &mut ans.placed);
+    ans
+}
+
+/// Copies of one piece get the piece's numbers in reading order of where they lie; sorts
+/// `placed` by piece, then by that order.
+pub fn number_copies(model: &Model, placed: &mut [Placed]) {
+    placed.sort_by_key(|p| (p.piece, p.cells.iter().min().copied()));
     let mut next = vec![0usize; model.pieces.len()];
-    for p in &mut ans.placed {
+    for p in placed {
         let numbers = &model.pieces[p.piece].numbers;
         p.number = numbers.get(next[p.piece]).copied().unwrap_or(0);
         next[p.piece] += 1;
     }
-    ans
 }

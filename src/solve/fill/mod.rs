@@ -24,6 +24,7 @@ mod search;
 
 use crate::ir::fill::FillShape;
 
+pub(crate) use search::publish;
 pub use search::solve;
 
 /// A [`FillShape`] prepared for search: who shares a region with whom, and the

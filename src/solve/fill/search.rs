@@ -202,7 +202,7 @@ fn run<M: Mask>(
 
 /// Adds the counts since the last publication to `limits.progress` (a progress line's).
 #[inline(never)]
-fn publish(limits: &Limits, stats: &Stats, sent: &mut (u64, u64)) {
+pub(crate) fn publish(limits: &Limits, stats: &Stats, sent: &mut (u64, u64)) {
     if let Some(p) = &limits.progress {
         p.add(stats.nodes - sent.0, stats.solutions - sent.1);
         *sent = (stats.nodes, stats.solutions);
