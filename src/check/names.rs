@@ -209,6 +209,9 @@ impl Checker {
                     for e in &m.effects {
                         c.effect(&e.node);
                     }
+                    if let Some(k) = &m.cost {
+                        c.expr(k);
+                    }
                 });
                 self.in_move = false;
             }

@@ -3,7 +3,7 @@ use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::ir::moves::MoveProblem;
 use crate::lower::elaborate::Elab;
-use crate::lower::moves::{LoweredMoves, lower};
+use crate::lower::moves::{LoweredMoves, code_name, lower};
 use crate::render::grid::draw;
 use crate::render::template::CaseData;
 use crate::solve::moves::{self, Limits, Stop, TraceStep};
@@ -46,6 +46,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Ok(m) => m,
         Err(e) => return e,
     };
+    if p.has_costs() && mode != AnswerMode::First {
+        // Zero-cost moves can go back and forth for free: the cheapest solutions are endless.
+        eprintln!("puzc: --count, --all and --unique need moves without costs (a spec with `cost` finds one cheapest answer)");
+        return Exit::Usage;
+    }
     if args.trace && matches!(mode, AnswerMode::All | AnswerMode::Count) {
         eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
         return Exit::Usage;
@@ -167,8 +172,10 @@ fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
         .map(|&m| {
             let mv = &p.moves[m as usize];
             let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
+            let cost = ("cost".to_string(), p.cost(m as usize).to_string());
             let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
-            std::iter::once(name).chain(args).collect()
+            // A parameter named `cost` wins over the move's cost.
+            std::iter::once(name).chain(args).chain([cost]).collect()
         })
         .collect()
 }
@@ -177,7 +184,7 @@ fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
 fn trace(elab: &Elab, p: &crate::ir::moves::MoveProblem, sol: &[u32], lines: &[String]) -> String {
     use std::fmt::Write;
     let board = elab.model.board.as_ref().expect("lowering checked the board");
-    let show = |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| g[c].to_string()));
+    let show = |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| code_name(board, g[c])));
     let mut g = p.initial.clone();
     let mut out = format!("start:\n{}", show(&g));
     for (i, &m) in sol.iter().enumerate() {

@@ -53,7 +53,11 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         budget: Budget::Fewest { max: DEFAULT_FEWEST_MAX },
         dead_below: None,
         programs: Vec::new(),
-        allowed: (0..256).map(|v| board.values.contains(&Value::Int(v))).collect(),
+        allowed: (0..256)
+            .map(|v| if named(&board) { v <= board.values.len() } else { board.values.contains(&Value::Int(v as i64)) })
+            .collect(),
+        costs: Vec::new(),
+        shapes: Vec::new(),
     };
     let mut params = Vec::new();
     let mut goal = None;
@@ -87,8 +91,54 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     if let Some(b) = budget {
         problem.budget = b;
     }
+    if problem.has_costs() && !matches!(problem.budget, Budget::Fewest { .. }) {
+        let cost = spec.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Move(m) => m.cost.as_ref().map(|k| k.span),
+            _ => None,
+        });
+        let budget = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Budget(_))).map(|s| s.span);
+        let mut d = Diagnostic::new(Code::E109, cost.unwrap_or_default(), "move costs only count with `moves fewest`")
+            .label("a cost")
+            .help("`moves fewest` finds the cheapest solution; `moves exactly` and `moves at most` count moves");
+        if let Some(b) = budget {
+            d = d.related(b, "the budget counts moves");
+        }
+        return Err(vec![d]);
+    }
     problem.dead_below = dead_below(&problem);
     Ok(LoweredMoves { problem, params })
+}
+
+/// How a played board's values are stored in cells. Numbers 0..=255 are themselves (0 is
+/// empty). Named values (`of ['#', '$', '@']`) are numbered in declared order from 1, and 0
+/// is the empty cell, written `.` in pictures and `'.'` in moves.
+fn named(board: &Board) -> bool {
+    !board.values.is_empty() && board.values.iter().all(|v| !matches!(v, Value::Int(_)))
+}
+
+/// The cell code of a value of `board`, if it is one.
+pub fn code_of(board: &Board, v: &Value) -> Option<u8> {
+    if named(board) {
+        if *v == Value::Char('.') {
+            return Some(0);
+        }
+        return board.values.iter().position(|x| x == v).and_then(|i| u8::try_from(i + 1).ok());
+    }
+    match v {
+        Value::Int(n) if (0..=255).contains(n) && board.values.contains(v) => Some(*n as u8),
+        _ => None,
+    }
+}
+
+/// How a cell code is shown: the number, or the named value (`.` for empty).
+pub fn code_name(board: &Board, code: u8) -> String {
+    if !named(board) {
+        return code.to_string();
+    }
+    match code {
+        0 => ".".to_string(),
+        k => board.values.get(k as usize - 1).map_or_else(|| k.to_string(), |v| v.to_string()),
+    }
 }
 
 /// The starting grid: given values, 0 (empty) where nothing is given.
@@ -97,14 +147,21 @@ fn initial_state(board: &Board) -> R<Vec<u8>> {
         Value::Int(n) if (0..=255).contains(n) => Some(*n as u8),
         _ => None,
     };
+    if named(board) {
+        if board.values.len() > 255 {
+            return Err(Diagnostic::new(Code::E103, board.span, "a played board holds at most 255 named values")
+                .label("too many values"));
+        }
+        return Ok(board.given.iter().map(|g| g.map_or(0, |i| i as u8 + 1)).collect());
+    }
     if let Some(bad) = board.values.iter().find(|v| byte(v).is_none()) {
         return Err(Diagnostic::new(
             Code::E103,
             board.span,
-            format!("a played board holds numbers 0..=255, but `{bad}` is one of its values"),
+            format!("a played board holds numbers 0..=255 or named values, but `{bad}` is one of its values"),
         )
         .label("values of a played board")
-        .help("number the values: 0 is an empty cell, 1.. are blocks, pegs, tiles or colours"));
+        .help("number the values (0 is an empty cell) or name them all: `of ['#', '$', '@']`"));
     }
     Ok(board.given.iter().map(|g| g.map_or(0, |i| byte(&board.values[i]).unwrap())).collect())
 }
@@ -156,11 +213,39 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
             }
         }
         two_writes(&effects, board, m)?;
-        made.push(MoveInstance { kind, args, when, effects });
+        let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
+        made.push((MoveInstance { kind, args, when, effects }, cost));
         Ok(())
     })?;
-    problem.moves.extend(made);
+    push_moves(problem, made);
     Ok(())
+}
+
+/// Appends concrete moves with their costs; `costs` stays empty while every move costs 1.
+fn push_moves(problem: &mut MoveProblem, made: Vec<(MoveInstance, u32)>) {
+    for (mv, cost) in made {
+        if cost != 1 && problem.costs.is_empty() {
+            problem.costs = vec![1; problem.moves.len()];
+        }
+        if !problem.costs.is_empty() {
+            problem.costs.push(cost);
+        }
+        problem.moves.push(mv);
+    }
+}
+
+/// The largest cost of one move: totals stay far from overflowing 32 bits.
+pub const MAX_MOVE_COST: i64 = 10_000;
+
+/// `cost K`: a whole number from 0 to [`MAX_MOVE_COST`].
+fn move_cost(env: &mut Env, k: &Expr) -> R<u32> {
+    let n = env.eval_int(k, "a move's cost is a number")?;
+    if !(0..=MAX_MOVE_COST).contains(&n) {
+        return Err(Diagnostic::new(Code::E109, k.span, format!("a move's cost is 0 to {MAX_MOVE_COST}, found {n}"))
+            .label("out of range")
+            .help("`cost 0` for a free move, `cost 1` (the default) to count it"));
+    }
+    Ok(n as u32)
 }
 
 /// Two effects of one concrete move writing one cell: one of them would silently win.
@@ -238,17 +323,16 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     if reads_board(e, board) {
         return Err(not_simple(e));
     }
-    let n = env.eval_int(e, "cells hold numbers")?;
-    if !board.values.contains(&Value::Int(n)) {
-        let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
-        return Err(Diagnostic::new(Code::G204, e.span, format!("{n} is not one of the values of `{}`", board.name))
-            .label("not a value of the board")
-            .related(board.span, "the board's values are declared here")
-            .help(format!("cells hold {}", shown.join(" "))));
+    let v = env.eval(e)?;
+    if let Some(code) = code_of(board, &v) {
+        return Ok(Some(Operand::Const(code)));
     }
-    u8::try_from(n).map(|v| Some(Operand::Const(v))).map_err(|_| {
-        Diagnostic::new(Code::G204, e.span, format!("{n} cannot be a cell's value")).label("cells hold 0..=255")
-    })
+    let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+    let empty = if named(board) { " and '.' (empty)" } else { "" };
+    Err(Diagnostic::new(Code::G204, e.span, format!("{v} is not one of the values of `{}`", board.name))
+        .label("not a value of the board")
+        .related(board.span, "the board's values are declared here")
+        .help(format!("cells hold {}{empty}", shown.join(" "))))
 }
 
 fn effect(e: &EffectDecl, board: &Board, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {

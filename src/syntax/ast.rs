@@ -270,6 +270,8 @@ pub struct MoveDecl {
     pub each: ForClause,
     pub when: Option<Expr>,
     pub effects: Vec<Spanned<EffectDecl>>,
+    /// `cost K`: what one such move adds to the total `moves fewest` minimises (1 without).
+    pub cost: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

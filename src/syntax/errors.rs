@@ -321,6 +321,7 @@ pub fn rule_in_words(r: Rule) -> String {
         | Rule::cage_makes => "a cage rule (`sums to`, `multiplies to`, `differs by`, `divides to`, `makes`)",
         Rule::grid_source | Rule::grid_from_instance => "`from instance` or `=`",
         Rule::given_from_instance => "`from instance`",
+        Rule::move_cost => "`cost`",
         Rule::bool_lit => "`true` or `false`",
         Rule::file | Rule::stmt => "a statement",
         _ if s.ends_with("_stmt") => "a statement",

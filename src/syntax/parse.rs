@@ -314,8 +314,16 @@ impl Cx {
                 } else {
                     None
                 };
-                let effects = it.map(|p| self.effect(p)).collect::<R<Vec<_>>>()?;
-                StmtKind::Move(MoveDecl { name, params, each, when, effects })
+                let mut effects = Vec::new();
+                let mut cost = None;
+                for p in it {
+                    if p.as_rule() == Rule::move_cost {
+                        cost = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?);
+                    } else {
+                        effects.push(self.effect(p)?);
+                    }
+                }
+                StmtKind::Move(MoveDecl { name, params, each, when, effects, cost })
             }
             Rule::after_stmt => StmtKind::After(it.map(|p| self.rule(p)).collect::<R<Vec<_>>>()?),
             Rule::goal_stmt => {
@@ -674,6 +682,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_pattern
             | Rule::kw_moves
             | Rule::kw_fewest
+            | Rule::kw_cost
             | Rule::kw_for
             | Rule::kw_in
             | Rule::kw_where

@@ -5,15 +5,18 @@
 //! - `Exactly(n)` / `AtMost(n)`: depth-first in move-index order, so the first solution found
 //!   is the lexicographically smallest ([`dfs`]).
 //! - `Fewest { max }`: breadth-first, which yields the lexicographically first among the
-//!   shortest solutions ([`bfs`]).
+//!   shortest solutions ([`bfs`]); with move costs, uniform-cost search for a cheapest
+//!   solution ([`cheapest`]).
 //!
 //! Both use a transposition table of packed states ([`table`]) bounded by
 //! [`Limits::max_table_entries`], and honour a node limit and a deadline.
 
 mod bfs;
+mod cheapest;
 mod count;
 mod dfs;
 mod machine;
+mod reach;
 mod table;
 
 use std::time::Instant;
@@ -104,6 +107,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits) -> Outcome {
     match p.budget {
         Budget::Exactly(n) => dfs::solve(p, limits, n, true),
         Budget::AtMost(n) => dfs::solve(p, limits, n, false),
+        Budget::Fewest { max } if p.has_costs() => cheapest::solve(p, limits, max),
         Budget::Fewest { max } => bfs::solve(p, limits, max),
     }
 }
