@@ -48,7 +48,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     };
     if p.has_costs() && mode != AnswerMode::First {
         // Zero-cost moves can go back and forth for free: the cheapest solutions are endless.
-        eprintln!("puzc: --count, --all and --unique need moves without costs (a spec with `cost` finds one cheapest answer)");
+        eprintln!(
+            "puzc: --count, --all and --unique need moves without costs (a spec with `cost` finds one cheapest answer)"
+        );
         return Exit::Usage;
     }
     if args.trace && matches!(mode, AnswerMode::All | AnswerMode::Count) {

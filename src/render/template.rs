@@ -392,7 +392,8 @@ fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut String) {
                     "length" => out.push_str(&scalar(&at.moves.map_or(0, <[Move]>::len).to_string())),
                     // The moves' `cost` entries added up (every move costs 1 in a spec without costs).
                     "cost" => {
-                        let each = |m: &Move| m.iter().find(|(n, _)| n == "cost").map_or(1, |(_, v)| v.parse().unwrap_or(1));
+                        let each =
+                            |m: &Move| m.iter().find(|(n, _)| n == "cost").map_or(1, |(_, v)| v.parse().unwrap_or(1));
                         out.push_str(&scalar(&at.moves.map_or(0, |ms| ms.iter().map(each).sum::<u64>()).to_string()));
                     }
                     "board" => out.push_str(&at.solution.map(|g| g.render(*format)).unwrap_or_default()),
