@@ -1,6 +1,6 @@
 //! Played puzzles with move costs and sliding pieces: the shipped Sokoban, Klotski and Rush
 //! Hour specs against reference searches written here (and published figures, where named).
-use std::collections::{BTreeSet, BinaryHeap, HashMap, HashSet};
+use std::collections::{BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
 use std::process::Command;
 
 fn puzc(args: &[&str]) -> (i32, String, String) {
@@ -162,4 +162,266 @@ fn costs_are_refused_where_they_mean_nothing() {
     let (code, _, err) = puzc(&["check", &spec]);
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("a move's cost is 0 to 10000, found -1"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sliding pieces: a reference sliding-block search written here.
+
+/// A position: the pieces as (shape, top-left row, top-left column), sorted, so pieces of one
+/// shape are interchangeable (as in puzc, but written independently of it).
+type Pos = Vec<(usize, i32, i32)>;
+
+/// A sliding-block puzzle: shapes as lists of cell offsets from their top-left cell, which
+/// shapes may move in which directions.
+struct Blocks {
+    rows: i32,
+    cols: i32,
+    shapes: Vec<Vec<(i32, i32)>>,
+    dirs: Vec<Vec<(i32, i32)>>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Count {
+    Step,
+    Line,
+    Path,
+}
+
+impl Blocks {
+    /// Reads a picture: each letter one piece; `shape_of` names its shape from its cells.
+    fn read(&self, picture: &[&str], shape_of: &dyn Fn(char, &[(i32, i32)]) -> usize) -> Pos {
+        let mut cells: HashMap<char, Vec<(i32, i32)>> = HashMap::new();
+        for (r, row) in picture.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch != '.' {
+                    cells.entry(ch).or_default().push((r as i32, c as i32));
+                }
+            }
+        }
+        let mut pos: Pos = Vec::new();
+        for (ch, cs) in cells {
+            let (r0, c0) = (cs.iter().map(|x| x.0).min().unwrap(), cs.iter().map(|x| x.1).min().unwrap());
+            let rel: Vec<(i32, i32)> = cs.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+            let s = shape_of(ch, &rel);
+            // A letter may hold several 1-cell pieces (walls).
+            if self.shapes[s].len() == 1 {
+                pos.extend(cs.iter().map(|&(r, c)| (s, r, c)));
+            } else {
+                pos.push((s, r0, c0));
+            }
+        }
+        pos.sort();
+        pos
+    }
+
+    fn occupied(&self, pos: &Pos, skip: usize) -> HashSet<(i32, i32)> {
+        let mut occ = HashSet::new();
+        for (i, &(s, r, c)) in pos.iter().enumerate() {
+            if i != skip {
+                occ.extend(self.shapes[s].iter().map(|&(dr, dc)| (r + dr, c + dc)));
+            }
+        }
+        occ
+    }
+
+    fn fits(&self, occ: &HashSet<(i32, i32)>, s: usize, r: i32, c: i32) -> bool {
+        self.shapes[s].iter().all(|&(dr, dc)| {
+            let (y, x) = (r + dr, c + dc);
+            y >= 0 && x >= 0 && y < self.rows && x < self.cols && !occ.contains(&(y, x))
+        })
+    }
+
+    /// Every position one move away.
+    fn next(&self, pos: &Pos, count: Count) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for (i, &(s, r, c)) in pos.iter().enumerate() {
+            let occ = self.occupied(pos, i);
+            let mut places = Vec::new();
+            match count {
+                Count::Path => {
+                    let mut seen = HashSet::from([(r, c)]);
+                    let mut todo = vec![(r, c)];
+                    while let Some((y, x)) = todo.pop() {
+                        for &(dr, dc) in &self.dirs[s] {
+                            let to = (y + dr, x + dc);
+                            if self.fits(&occ, s, to.0, to.1) && seen.insert(to) {
+                                todo.push(to);
+                                places.push(to);
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for &(dr, dc) in &self.dirs[s] {
+                        let mut k = 1;
+                        while self.fits(&occ, s, r + k * dr, c + k * dc) {
+                            places.push((r + k * dr, c + k * dc));
+                            if count == Count::Step {
+                                break;
+                            }
+                            k += 1;
+                        }
+                    }
+                }
+            }
+            for (y, x) in places {
+                let mut p = pos.clone();
+                p[i] = (s, y, x);
+                p.sort();
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Breadth-first search: the fewest moves to a position where `done` holds, and the
+    /// number of positions seen.
+    fn fewest(&self, start: Pos, count: Count, done: &dyn Fn(&Pos) -> bool) -> (usize, usize) {
+        let mut dist = HashMap::from([(start.clone(), 0usize)]);
+        let mut q = VecDeque::from([start]);
+        while let Some(p) = q.pop_front() {
+            if done(&p) {
+                return (dist[&p], dist.len());
+            }
+            for n in self.next(&p, count) {
+                if !dist.contains_key(&n) {
+                    dist.insert(n.clone(), dist[&p] + 1);
+                    q.push_back(n);
+                }
+            }
+        }
+        panic!("no solution");
+    }
+}
+
+/// Replays puzc's answer (`PIECE r c to R C` lines after a header) move by move with the
+/// reference rules and returns the final position.
+fn replay(b: &Blocks, mut pos: Pos, out: &str, names: &[&str], count: Count) -> Pos {
+    for line in out.lines().skip(1) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let s = names.iter().position(|n| *n == w[0]).unwrap_or_else(|| panic!("unknown piece in {line}"));
+        let at: Vec<i32> = [w[1], w[2], w[4], w[5]].iter().map(|x| x.parse().unwrap()).collect();
+        let mut moved = pos.clone();
+        let i = moved.iter().position(|&p| p == (s, at[0], at[1])).unwrap_or_else(|| panic!("no {line}"));
+        moved[i] = (s, at[2], at[3]);
+        moved.sort();
+        assert!(b.next(&pos, count).contains(&moved), "not one legal move: {line}");
+        pos = moved;
+    }
+    pos
+}
+
+const ALL_WAYS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// Klotski's "横刀立马" in the three readings of a move. The published figure is 81 moves
+/// when a piece moved along any path counts once (Wikipedia, "Klotski": the minimum for the
+/// original layout, verified by computer); all three counts are checked
+/// against the breadth-first search above, which also finds the number of positions that
+/// identical pieces being interchangeable leaves (about 25 000).
+#[test]
+fn klotski_in_three_readings_against_a_reference_search() {
+    let b = Blocks {
+        rows: 5,
+        cols: 4,
+        // cao 2×2, guan lying 2×1, generals standing 1×2, soldiers.
+        shapes: vec![vec![(0, 0), (0, 1), (1, 0), (1, 1)], vec![(0, 0), (0, 1)], vec![(0, 0), (1, 0)], vec![(0, 0)]],
+        dirs: vec![ALL_WAYS.to_vec(); 4],
+    };
+    let names = ["cao", "guan", "general", "soldier"];
+    let picture = ["BAAC", "BAAC", "DEEF", "DGHF", "I..J"];
+    let shape_of = |_: char, cells: &[(i32, i32)]| b.shapes.iter().position(|s| s == cells).unwrap();
+    let start = b.read(&picture, &shape_of);
+    let done = |p: &Pos| p.contains(&(0, 3, 1));
+    for (reading, count, published) in [(1, Count::Path, Some(81)), (2, Count::Line, None), (3, Count::Step, None)] {
+        let (want, seen) = b.fewest(start.clone(), count, &done);
+        if let Some(n) = published {
+            assert_eq!(want, n, "the reference search disagrees with the published figure");
+        }
+        assert!((20_000..30_000).contains(&seen), "{seen} positions");
+        let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}")]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().next().unwrap(), format!("{want} moves"));
+        assert_eq!(out.lines().count(), want + 1);
+        assert!(done(&replay(&b, start.clone(), &out, &names, count)));
+    }
+}
+
+/// The shipped Rush Hour card against the reference search: vehicles move along their
+/// length, any distance, one move; walls never move; solved when the red car's front is in
+/// the last column of its row.
+#[test]
+fn rush_hour_against_a_reference_search() {
+    let across = vec![(0, -1), (0, 1)];
+    let along = vec![(-1, 0), (1, 0)];
+    let b = Blocks {
+        rows: 6,
+        cols: 6,
+        shapes: vec![
+            vec![(0, 0), (0, 1)],
+            vec![(0, 0)],
+            vec![(0, 0), (0, 1)],
+            vec![(0, 0), (1, 0)],
+            vec![(0, 0), (0, 1), (0, 2)],
+            vec![(0, 0), (1, 0), (2, 0)],
+        ],
+        dirs: vec![across.clone(), vec![], across.clone(), along.clone(), across, along],
+    };
+    let names = ["red", "wall", "car_h", "car_v", "truck_h", "truck_v"];
+    let spec = std::fs::read_to_string(format!("{}/puzzles/rush-hour.puz", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let inst = &spec[spec.find("instance \"\"\"").unwrap() + 12..];
+    let picture: Vec<&str> = inst.lines().map(str::trim).filter(|l| l.len() == 6).take(6).collect();
+    let shape_of = |ch: char, cells: &[(i32, i32)]| match ch {
+        'A' => 0,
+        'x' => 1,
+        _ => (2..6).find(|&s| b.shapes[s] == cells).unwrap(),
+    };
+    let start = b.read(&picture, &shape_of);
+    let done = |p: &Pos| p.iter().any(|&(s, r, c)| s == 0 && (r, c) == (2, 4));
+    let (want, _) = b.fewest(start.clone(), Count::Line, &done);
+    assert!(want >= 20, "a hard card: {want} moves");
+    let (code, out, err) = puzc(&["solve", "puzzles/rush-hour.puz"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next().unwrap(), format!("{want} moves"));
+    assert!(done(&replay(&b, start, &out, &names, Count::Line)));
+}
+
+/// A letter whose cells form no declared piece is an instance error at that letter's first
+/// cell; a letter claimed by a piece must be covered by whole copies of it.
+#[test]
+fn letters_that_form_no_piece_point_at_the_cell() {
+    // Two soldiers drawn as one letter: `J` covers two cells apart.
+    let spec = variant("puzzles/klotski.puz", &[("I..J", "J..J")], "klotski-bad-letter.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("I302") && err.contains("the 2 cells of `J` do not have the shape of any piece"), "{err}");
+    assert!(err.contains("klotski-bad-letter.puz:33:1"), "points at the first J: {err}");
+    // The red car drawn three cells long.
+    let spec = variant("puzzles/rush-hour.puz", &[("JAAL..", "AAAL..")], "rush-bad-red.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("the cells of `A` do not form copies of the piece `red`"), "{err}");
+    // Pieces on a board with values, and a slide with no pieces at all.
+    let spec =
+        variant("puzzles/klotski.puz", &[("board tray[5, 4]", "board tray[5, 4] of 'A'..='J'")], "klotski-values.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("pieces move on a board without values"), "{err}");
+}
+
+/// The answer's moves also come as JSON, with the piece named.
+#[test]
+fn piece_moves_in_json_and_traces() {
+    let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", "moves=3", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"piece\":\"soldier\"") && out.contains("\"to_r\""), "{out}");
+    let plain = variant(
+        "puzzles/rush-hour.puz",
+        &[("print \"{length} moves\\n{each move}{piece} {r} {c} to {to_r} {to_c}\\n{end}\"", "")],
+        "rush-plain.puz",
+    );
+    let (code, out, err) = puzc(&["solve", &plain, "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    // The start is drawn with each piece's letter (anchors in capitals).
+    assert!(out.starts_with("start:\n"), "{out}");
+    assert!(out.contains("\nRAar..\n"), "{out}");
 }

@@ -8,5 +8,6 @@ pub mod instance;
 pub mod meter;
 pub mod model;
 pub mod moves;
+pub mod pieces;
 pub mod value;
 pub mod xcc;

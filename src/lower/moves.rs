@@ -7,6 +7,7 @@
 use super::elaborate::{Elab, coord_of};
 use super::eval::{Env, R, type_error};
 use super::model::Board;
+use super::pieces::Pieces;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::moves::{
@@ -19,6 +20,11 @@ pub struct LoweredMoves {
     pub problem: MoveProblem,
     /// Per move kind, the names of the parameters printed for each move.
     pub params: Vec<Vec<String>>,
+    /// Per concrete move, the piece it moves (`move ... slides`); empty without pieces.
+    pub pieces: Vec<String>,
+    /// How each cell code (0..=255) is shown in traces: the number, the named value, or the
+    /// piece's letter.
+    pub shown: Vec<String>,
 }
 
 /// Builtins that only make sense in move conditions.
@@ -37,10 +43,16 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         ]);
     };
     let mut diags = Vec::new();
-    let initial = match initial_state(&board) {
-        Ok(s) => s,
-        Err(d) => return Err(vec![d]),
+    let pieces = Pieces::of_spec(spec, &board).map_err(|d| vec![d])?;
+    let initial = match &pieces {
+        Some(p) => p.initial(&board, &elab.model.letters, &elab.model.letter_spans),
+        None => initial_state(&board),
     };
+    let initial = initial.map_err(|d| vec![d])?;
+    let shown: Vec<String> =
+        (0..=255u8).map(|v| pieces.as_ref().map_or_else(|| code_name(&board, v), |p| p.code_name(v))).collect();
+    // Moves and goals name a piece by its kind: `tray(3, 1) == cao`.
+    let board = pieces.as_ref().map_or(board.clone(), |p| p.board_view(&board));
     let mut problem = MoveProblem {
         rows: board.rows,
         cols: board.cols,
@@ -57,13 +69,28 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
             .map(|v| if named(&board) { v <= board.values.len() } else { board.values.contains(&Value::Int(v as i64)) })
             .collect(),
         costs: Vec::new(),
-        shapes: Vec::new(),
+        shapes: pieces.as_ref().map_or_else(Vec::new, |p| {
+            p.kinds.iter().map(|k| k.cells.iter().map(|&(r, c)| (r as i32, c as i32)).collect()).collect()
+        }),
     };
+    if let Some(p) = &pieces {
+        problem.allowed = (0..256).map(|v| v <= p.max_code() as usize).collect();
+    }
+    let mut labels = Vec::new();
     let mut params = Vec::new();
     let mut goal = None;
     let mut budget = None;
     for stmt in &spec.stmts {
         let r = match &stmt.kind {
+            StmtKind::Move(m) if m.slide.is_some() => {
+                let names = if board.origin == Origin::BottomLeft {
+                    ["x", "y", "to_x", "to_y"]
+                } else {
+                    ["r", "c", "to_r", "to_c"]
+                };
+                params.push(names.iter().map(|n| n.to_string()).collect());
+                expand_slide(m, pieces.as_ref(), &board, &mut elab.env, &mut problem, &mut labels)
+            }
             StmtKind::Move(m) => {
                 params.push(if m.params.is_empty() {
                     m.each.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.clone())).collect()
@@ -106,7 +133,10 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         return Err(vec![d]);
     }
     problem.dead_below = dead_below(&problem);
-    Ok(LoweredMoves { problem, params })
+    if !labels.is_empty() {
+        labels.resize(problem.moves.len(), String::new());
+    }
+    Ok(LoweredMoves { problem, params, pieces: labels, shown })
 }
 
 /// How a played board's values are stored in cells. Numbers 0..=255 are themselves (0 is
@@ -221,6 +251,37 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
     Ok(())
 }
 
+/// Expands `move NAME slides ...` into the concrete moves of every piece it may move.
+fn expand_slide(
+    m: &MoveDecl,
+    pieces: Option<&Pieces>,
+    board: &Board,
+    env: &mut Env,
+    problem: &mut MoveProblem,
+    labels: &mut Vec<String>,
+) -> R<()> {
+    let kind = problem.move_names.len() as u32;
+    problem.move_names.push(m.name.name.clone());
+    let slide = m.slide.as_ref().expect("a sliding move");
+    let Some(pieces) = pieces else {
+        return Err(Diagnostic::new(Code::E109, slide.span, "only pieces slide, and this board has none")
+            .label("a move of pieces")
+            .related(board.span, "the board")
+            .help("declare the board without values and its pieces: `board tray[5, 4]`, `piece cao = \"##/##\"`"));
+    };
+    if let Some(w) = &m.when
+        && !env.eval_bool(w, "a sliding move's `when` says whether the move exists")?
+    {
+        return Ok(());
+    }
+    let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
+    let made = pieces.expand(slide, board, kind, cost)?;
+    labels.resize(problem.moves.len(), String::new());
+    labels.extend(made.iter().map(|(_, _, name)| name.clone()));
+    push_moves(problem, made.into_iter().map(|(mv, cost, _)| (mv, cost)).collect());
+    Ok(())
+}
+
 /// Appends concrete moves with their costs; `costs` stays empty while every move costs 1.
 fn push_moves(problem: &mut MoveProblem, made: Vec<(MoveInstance, u32)>) {
     for (mv, cost) in made {
@@ -323,7 +384,11 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     if reads_board(e, board) {
         return Err(not_simple(e));
     }
-    let v = env.eval(e)?;
+    // A piece's name stands for its anchor's code (a board of pieces names its values so).
+    let v = match &e.kind {
+        ExprKind::Name(n) if board.values.contains(&Value::Str(n.as_str().into())) => Value::Str(n.as_str().into()),
+        _ => env.eval(e)?,
+    };
     if let Some(code) = code_of(board, &v) {
         return Ok(Some(Operand::Const(code)));
     }
