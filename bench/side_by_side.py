@@ -317,6 +317,53 @@ def poj3076_input(work):
     return p, len(grids)
 
 
+FIFTEEN_WALK = 80        # random blank moves from the goal per candidate position
+FIFTEEN_NODE_CAP = 30_000_000  # candidates the dedicated program cannot solve within this are skipped
+
+
+def build_fifteen(work):
+    """bench/fifteen_ida.c, the dedicated IDA* + Manhattan distance program, with cc -O2."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        note("no C compiler: the fifteen row is skipped")
+        return None
+    exe = work / "fifteen_ida"
+    r = subprocess.run([cc, "-O2", "-o", str(exe), str(ROOT / "bench" / "fifteen_ida.c")], capture_output=True, text=True)
+    if r.returncode != 0:
+        note(f"bench/fifteen_ida.c did not build, the fifteen row is skipped:\n{r.stderr[-1000:]}")
+        return None
+    return exe
+
+
+def fifteen_inputs(work, exe, count, lo=40, hi=55):
+    """`count` solvable 15-puzzle positions whose shortest solutions have lo..hi moves: random
+    walks of FIFTEEN_WALK blank moves from the goal (no move undoing the one before; seeded),
+    kept when the dedicated program finds a length in range within FIFTEEN_NODE_CAP nodes (so
+    the row runs in minutes; this leaves out the hardest positions of that length).
+    Returns (puzc instance files, dedicated-program input files, lengths)."""
+    rng = random.Random(1985)
+    out = []
+    while len(out) < count:
+        s, z, prev = list(range(1, 16)) + [0], 15, -1
+        for _ in range(FIFTEEN_WALK):
+            r, c = divmod(z, 4)
+            opts = [t for t, ok in ((z - 4, r > 0), (z + 4, r < 3), (z - 1, c > 0), (z + 1, c < 3)) if ok and t != prev]
+            t = rng.choice(opts)
+            s[z], s[t] = s[t], s[z]
+            prev, z = z, t
+        line = " ".join(map(str, s)) + "\n"
+        r = subprocess.run([str(exe), str(FIFTEEN_NODE_CAP)], input=line, capture_output=True, text=True)
+        length = int(r.stdout.strip() or -1)
+        if lo <= length <= hi:
+            k = len(out)
+            grid = work / f"fifteen{k}.txt"
+            grid.write_text("".join(" ".join(f"{v:2d}" for v in s[i:i + 4]) + "\n" for i in range(0, 16, 4)))
+            flat = work / f"fifteen{k}.in"
+            flat.write_text(line)
+            out.append((grid, flat, length))
+    return out
+
+
 # ---------------------------------------------------------------------------------------
 # Output checks
 # ---------------------------------------------------------------------------------------
@@ -379,6 +426,25 @@ def main():
             per = ", ".join(f"x{o / p:.1f}" for p, o in zip(res[0][2], res[1][2]))
             add("mayan", f"{len(boards)} dense n=5 boards, no solution (sum of per-board medians; per board {per})",
                 res, ">= 10x", problems)
+
+    # --- 15-puzzle against a dedicated IDA* -------------------------------------------------
+    if want("fifteen"):
+        exe = build_fifteen(work)
+        if exe:
+            note("fifteen: generating 20 positions of 40..55 moves ...")
+            cases = fifteen_inputs(work, exe, 20)
+            pairs = []
+            for grid, flat, length in cases:
+                moves_ok = lambda out, code, n=length: None if out.count("\n") == n else f"expected {n} moves, got {out.count(chr(10))}"
+                len_ok = lambda out, code, n=length: None if out.strip() == str(n) else f"expected {n}, got {out.strip()!r}"
+                pairs.append((Side("puzc", [P, "solve", "puzzles/fifteen-puzzle.puz", "--instance", str(grid)], check=moves_ok),
+                              Side("ida", [str(exe)], stdin=flat, check=len_ok)))
+            res, problems = compare(pairs, runs)
+            lengths = sorted(n for _, _, n in cases)
+            per = ", ".join(f"{p / o:.2f}" for p, o in zip(res[0][2], res[1][2]))
+            add("fifteen", f"20 positions, optimal lengths {lengths[0]}..{lengths[-1]} (median {statistics.median(lengths)}), "
+                f"one process each (sum of per-position medians; puzc/ida per position {per}); vs bench/fifteen_ida.c",
+                res, "puzc <= 1.5x ida", problems)
 
     # --- Tetravex ---------------------------------------------------------------------------
     if want("tetravex"):

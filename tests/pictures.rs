@@ -55,6 +55,10 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("killer-sudoku.puz", (380, 404), 0.05),
         // KenKen 6×6: 6·40 + 20 = 260 wide, 260 + 24 = 284 high.
         ("kenken.puz", (260, 284), 0.05),
+        // Kakuro 7×7: 7·40 + 20 = 300 wide, 300 + 24 = 324 high.
+        ("kakuro.puz", (300, 324), 0.05),
+        // Star Battle 8×8: 8·40 + 20 = 340 wide, 340 + 24 = 364 high.
+        ("star-battle.puz", (340, 364), 0.05),
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),
@@ -83,6 +87,9 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // The 8-puzzle: 32 boards of 3×3 (72 × 90), 13 a row, 3 rows: 13·88 − 16 + 20 = 1148
         // wide, 3·106 − 16 + 44 = 346 high.
         ("eight-puzzle.puz", (1148, 346), 0.1),
+        // The 15-puzzle: 45 boards of 4×4 (96 × 114), 10 a row, 5 rows: 10·112 − 16 + 20 =
+        // 1124 wide, 5·130 − 16 + 44 = 678 high.
+        ("fifteen-puzzle.puz", (1124, 678), 0.1),
         // Mayan sample: 4 boards of 5×7 (120 × 186): 548 × 230.
         ("mayan.puz", (548, 230), 0.1),
         // SameGame sample: 5 boards of 4×5 (120 × 114) in one row: 5·136 − 16 + 20 = 684 wide,

@@ -469,3 +469,214 @@ each cage(l) sums to total[l]
         assert_eq!(dlx_count(&file, &["--instance", &inst]), want, "round {round}: the emitted matrix");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Kakuro: runs of white cells, read from the usual text format.
+
+/// A Kakuro read from its text (`rows cols`, then `.`, `X` or `down\right` per cell): the
+/// white cells, and each run (its cells, its sum), found here by walking rows and columns.
+fn read_kakuro(text: &str) -> (usize, usize, Vec<bool>, Vec<(Vec<usize>, i64)>) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let (rows, cols): (usize, usize) = (words[0].parse().unwrap(), words[1].parse().unwrap());
+    let cells = &words[2..];
+    assert_eq!(cells.len(), rows * cols);
+    let white: Vec<bool> = cells.iter().map(|w| *w == ".").collect();
+    let clue = |i: usize, side: usize| -> i64 { cells[i].split('\\').nth(side).unwrap().parse().unwrap() };
+    let mut runs = Vec::new();
+    for (lines, along, step, line_step, side) in [(rows, cols, 1, cols, 1), (cols, rows, cols, 1, 0)] {
+        for line in 0..lines {
+            let mut k = 0;
+            while k < along {
+                let start = k;
+                while k < along && white[line * line_step + k * step] {
+                    k += 1;
+                }
+                if k - start >= 2 {
+                    let head = line * line_step + (start - 1) * step;
+                    runs.push(((start..k).map(|i| line * line_step + i * step).collect(), clue(head, side)));
+                }
+                k += 1;
+            }
+        }
+    }
+    (rows, cols, white, runs)
+}
+
+#[test]
+fn kakuro_matches_brute_force() {
+    let spec = "puzzles/kakuro.puz";
+    let (rows, cols, white, runs) = read_kakuro(&instance_of(spec));
+    let whites: Vec<usize> = (0..rows * cols).filter(|&i| white[i]).collect();
+    assert!(whites.iter().all(|w| runs.iter().filter(|(r, _)| r.contains(w)).count() == 2));
+    // The brute force fills the white cells in reading order: a run's digits differ, never
+    // pass its sum, and add up to it once all are written.
+    let cages: Vec<TestCage> = runs
+        .iter()
+        .map(|(cells, sum)| TestCage { cells: cells.clone(), op: Op::Add, target: *sum, distinct: true })
+        .collect();
+    let check = |g: &[u8], cell: usize| -> bool {
+        cages.iter().filter(|c| c.cells.contains(&cell)).all(|c| {
+            let vals: Vec<i64> = c.cells.iter().filter(|&&x| g[x] != 0).map(|&x| g[x] as i64).collect();
+            let mut seen = vals.clone();
+            seen.sort();
+            seen.dedup();
+            seen.len() == vals.len()
+                && if vals.len() < c.cells.len() { vals.iter().sum::<i64>() < c.target } else { cage_ok(c, &vals) }
+        })
+    };
+    fn fill(at: usize, whites: &[usize], g: &mut Vec<u8>, ok: &dyn Fn(&[u8], usize) -> bool, out: &mut Vec<Vec<u8>>) {
+        if out.len() >= 2 {
+            return;
+        }
+        let Some(&cell) = whites.get(at) else {
+            out.push(g.clone());
+            return;
+        };
+        for v in 1..=9 {
+            g[cell] = v;
+            if ok(g, cell) {
+                fill(at + 1, whites, g, ok, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut found = Vec::new();
+    fill(0, &whites, &mut vec![0; rows * cols], &check, &mut found);
+    assert_eq!(found.len(), 1, "the brute force finds one solution");
+    let want: String = found[0]
+        .chunks(cols)
+        .zip(white.chunks(cols))
+        .map(|(row, w)| {
+            row.iter().zip(w).map(|(&v, &w)| if w { (b'0' + v) as char } else { '.' }).collect::<String>() + "\n"
+        })
+        .collect();
+    assert_eq!(run_ok(&["solve", spec, "--unique"], None, 0), want);
+    assert_eq!(run_ok(&["solve", spec, "--count"], None, 0).trim(), "1");
+    assert_eq!(dlx_count(spec, &[]), 1, "the emitted matrix has one solution");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counts per region and cells that must not touch: Star Battle.
+
+/// The rules of a star puzzle on an n×n board: `per_row` stars in each row; each column and
+/// each area holds between `lo` and `hi` stars; stars never share a side (nor a corner with
+/// `diagonal`).
+struct Stars<'a> {
+    n: usize,
+    per_row: usize,
+    areas: &'a [Vec<usize>],
+    lo: usize,
+    hi: usize,
+    diagonal: bool,
+}
+
+/// Counts the star placements (up to `limit`), row by row; keeps the first, as rows of `.`
+/// and `*`.
+fn brute_stars(s: &Stars, limit: u64) -> (u64, Option<String>) {
+    fn go(s: &Stars, r: usize, grid: &mut Vec<bool>, found: &mut u64, first: &mut Option<String>, limit: u64) {
+        let n = s.n;
+        if *found >= limit {
+            return;
+        }
+        if r == n {
+            let count = |cells: &mut dyn Iterator<Item = usize>| cells.filter(|&c| grid[c]).count();
+            let cols_ok = (0..n).all(|c| (s.lo..=s.hi).contains(&count(&mut (0..n).map(|r| r * n + c))));
+            let areas_ok = s.areas.iter().all(|a| (s.lo..=s.hi).contains(&count(&mut a.iter().copied())));
+            if cols_ok && areas_ok {
+                *found += 1;
+                first.get_or_insert_with(|| {
+                    grid.chunks(n)
+                        .map(|row| row.iter().map(|&b| if b { '*' } else { '.' }).collect::<String>() + "\n")
+                        .collect()
+                });
+            }
+            return;
+        }
+        for mask in 0u32..1 << n {
+            if mask.count_ones() as usize != s.per_row || mask & (mask >> 1) != 0 {
+                continue;
+            }
+            let touches = (0..n).any(|c| {
+                mask & (1 << c) != 0
+                    && r > 0
+                    && (grid[(r - 1) * n + c]
+                        || s.diagonal
+                            && ((c > 0 && grid[(r - 1) * n + c - 1]) || (c + 1 < n && grid[(r - 1) * n + c + 1])))
+            });
+            if touches {
+                continue;
+            }
+            for c in 0..n {
+                grid[r * n + c] = mask & (1 << c) != 0;
+            }
+            go(s, r + 1, grid, found, first, limit);
+            for c in 0..n {
+                grid[r * n + c] = false;
+            }
+        }
+    }
+    let (mut found, mut first) = (0, None);
+    go(s, 0, &mut vec![false; s.n * s.n], &mut found, &mut first, limit);
+    (found, first)
+}
+
+#[test]
+fn star_battle_matches_brute_force() {
+    let spec = "puzzles/star-battle.puz";
+    let lines = data_lines(&instance_of(spec));
+    let n: usize = lines[0].parse().unwrap();
+    let letters: Vec<Vec<char>> = lines[1..=n].iter().map(|l| l.chars().collect()).collect();
+    let areas = letter_regions(&letters);
+    assert_eq!(areas.len(), n, "one area per row");
+    let rules = Stars { n, per_row: 1, areas: &areas, lo: 1, hi: 1, diagonal: true };
+    let (found, first) = brute_stars(&rules, 2);
+    assert_eq!(found, 1, "the brute force finds one solution");
+    assert_eq!(run_ok(&["solve", spec, "--unique"], None, 0), first.unwrap());
+    assert_eq!(run_ok(&["solve", spec, "--count"], None, 0).trim(), "1");
+    assert_eq!(dlx_count(spec, &[]), 1, "the emitted matrix has one solution");
+}
+
+/// Random areas on 5×5 and 6×6 boards, under every kind of count and both kinds of
+/// touching: puzc's counts (CLI and emitted matrix) equal the brute force's.
+#[test]
+fn counts_and_touching_count_like_brute_force() {
+    let mut rng = Rng::new(12);
+    let dir = scratch("stars");
+    let mut counts = Vec::new();
+    for round in 0..12 {
+        let n = 5 + round % 2;
+        let labels = random_cage_labels(&mut rng, n, 2 * n);
+        let letters: Vec<Vec<char>> = labels.iter().map(|l| l.chars().collect()).collect();
+        let areas = letter_regions(&letters);
+        let per_row = 1 + round % 3 / 2;
+        let diagonal = round % 4 < 2;
+        // Columns and areas: exactly per_row (the shipped spec), at most, or at least one.
+        let (bound, lo, hi) = match round % 3 {
+            0 => (format!("exactly {per_row}"), per_row, per_row),
+            1 => (format!("at most {per_row}"), 0, per_row),
+            _ => ("at least 1".to_string(), 1, n),
+        };
+        let spec = format!(
+            r#"board g[{n}, {n}] of ['.', '*']
+fill g
+grid areas[{n}, {n}] from instance
+region row(r) = {{ (r, c) for c in 0..{n} }} for r in 0..{n}
+region col(c) = {{ (r, c) for r in 0..{n} }} for c in 0..{n}
+region area from areas
+each row holds exactly {per_row} of '*'
+each col, area holds {bound} of '*'
+no two '*' touch{}
+"#,
+            if diagonal { ", diagonally too" } else { "" }
+        );
+        let file = write(&dir, &format!("s{round}.puz"), &spec);
+        let inst = write(&dir, &format!("s{round}.txt"), &(labels.join("\n") + "\n"));
+        let rules = Stars { n, per_row, areas: &areas, lo, hi, diagonal };
+        let (want, _) = brute_stars(&rules, u64::MAX);
+        let got = run_ok(&["solve", &file, "--count", "--instance", &inst], None, 0);
+        assert_eq!(got.trim(), want.to_string(), "round {round}:\n{spec}\n{}", labels.join("\n"));
+        assert_eq!(dlx_count(&file, &["--instance", &inst]), want, "round {round}: the emitted matrix");
+        counts.push(want);
+    }
+    assert!(counts.iter().filter(|&&c| c > 1).count() >= 3, "most rounds have solutions to count: {counts:?}");
+}

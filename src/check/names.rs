@@ -70,7 +70,9 @@ fn defined_name(s: &Stmt) -> Option<&Ident> {
         StmtKind::Piece(p) => Some(&p.name),
         StmtKind::Tiles(t) => Some(&t.name),
         StmtKind::Grid(g) => Some(&g.name),
-        StmtKind::Table { name, .. } | StmtKind::RegionFrom { name, .. } => Some(name),
+        StmtKind::Table { name, .. } | StmtKind::RegionFrom { name, .. } | StmtKind::RegionRuns { name, .. } => {
+            Some(name)
+        }
         _ => None,
     }
 }
@@ -280,6 +282,16 @@ impl Checker {
                 }
                 self.define(name, Kind::Region);
             }
+            StmtKind::RegionRuns { name, .. } => self.define(name, Kind::Region),
+            StmtKind::Count { regions, bound, of, .. } => {
+                for r in regions {
+                    self.use_named(r, Kind::Region);
+                }
+                let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+                self.expr(k);
+                self.expr(of);
+            }
+            StmtKind::Apart { of, .. } => self.expr(of),
             StmtKind::Cage(c) => {
                 self.use_named(&c.region, Kind::Region);
                 let mark = self.locals.len();

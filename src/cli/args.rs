@@ -90,6 +90,18 @@ pub struct CheckArgs {
     pub stats: bool,
 }
 
+/// `--search`: how a `moves fewest` search runs.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchArg {
+    /// IDA* when a lower bound is known, else breadth-first.
+    Auto,
+    /// Breadth-first: every position reached is kept.
+    Bfs,
+    /// Iterative deepening A*: depth-first under a growing bound, little memory; needs a
+    /// lower bound (derived by the compiler) or commuting moves.
+    Ida,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColourMode {
     Auto,
@@ -158,9 +170,22 @@ pub struct SolveArgs {
     /// Print search statistics (nodes, solutions, time) to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Draw no progress line. Without it, a search that runs over a second shows one on
+    /// stderr when stderr is a terminal: nodes, solutions, time, and the work left by
+    /// Knuth's estimate of the tree's size.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
     /// Move search: show the board after each move and each rule step.
     #[arg(long)]
     pub trace: bool,
+    /// Move search: memory its table of positions may grow to, in bytes or with K, M or G
+    /// [default: half the memory the system has available when the search starts].
+    #[arg(long, value_name = "BYTES", value_parser = crate::lower::meter::parse_bytes)]
+    pub memory: Option<usize>,
+    /// Move search: how to find the fewest moves [default: auto, IDA* when the spec gives a
+    /// lower bound, else breadth-first].
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub search: Option<SearchArg>,
     /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
     /// it), not a spec: solve it and print the chosen options.
     #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]

@@ -88,26 +88,31 @@ pub fn solve(args: &SolveArgs) -> Exit {
         },
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
+        progress: super::progress::wanted(args.quiet),
     };
     let threads = if (all || count) && args.limit.is_none() { args.threads as usize } else { 1 };
     let keep = !count;
     let mut shown: Vec<Vec<OptionId>> = Vec::new();
     let mut bad = None;
-    let stats = crate::solve::split::solve(&p, &limits, xcc::Branching::ForcedMoves, threads, all, &mut |chosen| {
-        // Every solution is checked against the matrix (`--count`: the first 1000).
-        if (keep || shown.len() < 1000)
-            && let Err(why) = check_solution(&p, chosen)
-        {
-            bad = Some(why);
-            return Flow::Stop;
-        }
-        if keep && (all || shown.is_empty()) {
-            let mut options = chosen.to_vec();
-            options.sort_unstable();
-            shown.push(options);
-        }
-        Flow::Continue
-    });
+    let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&p, stopped);
+    let search = || {
+        crate::solve::split::solve(&p, &limits, xcc::Branching::ForcedMoves, threads, all, &mut |chosen| {
+            // Every solution is checked against the matrix (`--count`: the first 1000).
+            if (keep || shown.len() < 1000)
+                && let Err(why) = check_solution(&p, chosen)
+            {
+                bad = Some(why);
+                return Flow::Stop;
+            }
+            if keep && (all || shown.is_empty()) {
+                let mut options = chosen.to_vec();
+                options.sort_unstable();
+                shown.push(options);
+            }
+            Flow::Continue
+        })
+    };
+    let stats = super::progress::while_running(limits.progress.as_ref(), forecast, search);
     if let Some(why) = bad {
         eprintln!("puzc: internal error: a solution failed the check ({why}); nothing was printed for it");
         return Exit::Internal;

@@ -5,6 +5,7 @@ pub mod exit;
 mod fmt;
 mod moves;
 mod pictures;
+mod progress;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
@@ -390,6 +391,12 @@ fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
         }
     } else if args.trace {
         return Some("--trace shows the moves of a played puzzle; this spec is not played (it has no `move`)");
+    } else if args.memory.is_some() {
+        return Some(
+            "--memory sizes the table of a played puzzle's search; this spec is not played (it has no `move`)",
+        );
+    } else if args.search.is_some() {
+        return Some("--search picks how a played puzzle is searched; this spec is not played (it has no `move`)");
     }
     None
 }

@@ -1,12 +1,15 @@
 //! `solve`, `check` and `compile` for move-search specs.
+use super::args::SearchArg;
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
+use crate::ir::guide::Guide;
 use crate::ir::moves::MoveProblem;
+use crate::lower::bound::derive;
 use crate::lower::elaborate::Elab;
 use crate::lower::moves::{LoweredMoves, lower};
 use crate::render::grid::draw;
 use crate::render::template::CaseData;
-use crate::solve::moves::{self, Limits, Stop, TraceStep};
+use crate::solve::moves::{self, Limits, Search, Stop, TraceStep};
 use crate::solve::verify_moves::verify;
 use crate::syntax::ast::AnswerMode;
 use std::time::Instant;
@@ -20,7 +23,23 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    super::print_lowered(k, args.emit, Emit::Moves, || lowered(s, elab).map(|l| l.problem.to_text()))
+    super::print_lowered(k, args.emit, Emit::Moves, || {
+        lowered(s, elab).map(|l| {
+            let guide = derive(&l.problem);
+            let mut text = l.problem.to_text();
+            // The guidance goes before the move list, after the derived pruning.
+            let at = text.find("\nmove ").map_or(text.len(), |i| i + 1);
+            let mut lines = String::new();
+            if let Some(b) = &guide.bound {
+                lines += &format!("{}\n", b.describe());
+            }
+            if guide.commute {
+                lines += "moves commute: each is its own inverse, tried in one order only\n";
+            }
+            text.insert_str(at, &lines);
+            text
+        })
+    })
 }
 
 /// `--count` verifies this many solutions; listed solutions are all verified.
@@ -57,12 +76,19 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
         return Exit::Usage;
     }
+    let memory = args.memory.unwrap_or_else(default_memory);
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: super::deadline(started, args.timeout),
+        max_table_bytes: memory,
         ..Limits::default()
     };
-    let found = match search(p, &limits, mode, args.limit) {
+    let guide = derive(p);
+    let how = match how_to_search(p, &guide, mode, args.search) {
+        Ok(h) => h,
+        Err(e) => return e,
+    };
+    let found = match search(p, &limits, mode, args.limit, how, &guide) {
         Ok(f) => f,
         Err(why) => {
             eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
@@ -107,15 +133,23 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             "puzc: instance {k}: {} before the search finished",
             match stop {
                 Stop::Deadline => "the --timeout ran out",
-                Stop::TableFull => "the transposition table filled up",
+                Stop::TableFull => "the table of positions filled up",
                 _ => "the --max-nodes limit was reached",
             }
         ),
         _ => {}
     }
+    if exit == Exit::Limit && stop == Stop::TableFull {
+        eprintln!("{}", table_full_help(memory, found.stats.tt_entries, &guide));
+    }
     if args.stats {
+        let engine = match (mode, p.budget) {
+            (AnswerMode::First, crate::ir::moves::Budget::Fewest { .. }) => moves::engine_for(how, &guide).name(),
+            (AnswerMode::First, _) => "depth-first",
+            _ => "counting",
+        };
         eprintln!(
-            "instance {k}: {} moves, {} nodes, {} table entries{}; {:.3} ms",
+            "instance {k}: {engine}, {} moves, {} nodes, {} table entries{}; {:.3} ms",
             p.moves.len(),
             found.stats.nodes,
             found.stats.tt_entries,
@@ -126,11 +160,64 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     exit
 }
 
+/// `--memory` when not given: half of what the system has available now (1 GiB where it
+/// does not say), so a search that fills it leaves the machine usable.
+fn default_memory() -> usize {
+    crate::lower::meter::available().map_or(moves::DEFAULT_TABLE_BYTES, |b| (b / 2).max(64 << 20))
+}
+
+/// What to say when the table of positions filled its memory: how much it held, and what
+/// to try.
+fn table_full_help(memory: usize, entries: usize, guide: &Guide) -> String {
+    let mut help = format!(
+        "  the search kept {entries} positions in {}; give it more with `--memory` (`--memory 8G`)",
+        crate::lower::meter::show_bytes(memory)
+    );
+    if guide.bound.is_some() {
+        help += ", or search with `--search ida`, which keeps no table";
+    } else {
+        help += ", or bound the search: `moves at most N` searches depth-first and needs no table to finish, and a goal that is a picture reached by sliding values one cell at a time gets a distance bound and IDA*";
+    }
+    help
+}
+
+/// The search a `--search` asks for, refused (exit 2) where it does not apply.
+fn how_to_search(p: &MoveProblem, guide: &Guide, mode: AnswerMode, arg: Option<SearchArg>) -> Result<Search, Exit> {
+    use crate::ir::moves::Budget;
+    let Some(arg) = arg else { return Ok(Search::Auto) };
+    if !matches!(p.budget, Budget::Fewest { .. }) {
+        eprintln!("puzc: --search picks how `moves fewest` is searched; this spec's budget is searched depth-first");
+        return Err(Exit::Usage);
+    }
+    if mode != AnswerMode::First && arg != SearchArg::Bfs {
+        eprintln!("puzc: --search ida finds one answer; --all, --count and --unique search breadth-first");
+        return Err(Exit::Usage);
+    }
+    Ok(match arg {
+        SearchArg::Auto => Search::Auto,
+        SearchArg::Bfs => Search::Bfs,
+        SearchArg::Ida if guide.bound.is_none() && !guide.commute => {
+            eprintln!(
+                "puzc: --search ida needs a lower bound on the moves left, and none could be derived for this spec (see docs/moves.md, \"Guided search\")"
+            );
+            return Err(Exit::Usage);
+        }
+        SearchArg::Ida => Search::Ida,
+    })
+}
+
 /// Searches one case in `mode`; every solution kept has been replayed by the verifier
 /// (`Err` with the verifier's reason otherwise).
-fn search(p: &MoveProblem, limits: &Limits, mode: AnswerMode, limit: Option<u64>) -> Result<Found, String> {
+fn search(
+    p: &MoveProblem,
+    limits: &Limits,
+    mode: AnswerMode,
+    limit: Option<u64>,
+    how: Search,
+    guide: &Guide,
+) -> Result<Found, String> {
     if mode == AnswerMode::First {
-        let out = moves::solve(p, limits);
+        let out = moves::solve_guided(p, limits, how, guide);
         if let Some(sol) = &out.solution {
             verify(p, sol)?;
         }
@@ -143,22 +230,25 @@ fn search(p: &MoveProblem, limits: &Limits, mode: AnswerMode, limit: Option<u64>
     }
     // Solutions to look at: all that are listed; the first of a uniqueness test; a sample of
     // a count.
-    let (look, keep) = match mode {
-        AnswerMode::All => (limit.unwrap_or(u64::MAX), true),
-        AnswerMode::Unique => (1, true),
-        _ => (VERIFY_WHEN_COUNTING, false),
+    // `keep`: how many to print. `cap`: where the count may stop — the limit, or 2 to tell
+    // a unique solution (then the listing goes on to the second without keeping it).
+    let (look, keep, cap) = match mode {
+        AnswerMode::All => (limit.unwrap_or(u64::MAX), u64::MAX, limit),
+        AnswerMode::Unique => (2, 1, Some(2)),
+        _ => (VERIFY_WHEN_COUNTING, 0, limit),
     };
     let (mut solutions, mut seen, mut bad) = (Vec::new(), 0u64, None);
-    let counted = moves::count(p, limits, &mut |sol| {
+    let counted = moves::count_upto(p, limits, cap.map(u128::from), &mut |sol| {
         if let Err(why) = verify(p, sol) {
             bad = Some(why);
             return false;
         }
-        if keep {
+        if seen < keep {
             solutions.push(sol.to_vec());
         }
         seen += 1;
-        seen < look
+        // With a cap the count is the solutions seen: keep going up to it.
+        seen < look || cap.is_some_and(|c| seen < c)
     });
     if let Some(why) = bad {
         return Err(why);

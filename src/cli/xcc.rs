@@ -55,6 +55,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         },
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
+        // A progress line on a terminal, for searches that run long.
+        progress: super::progress::wanted(args.quiet),
     };
     let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() {
         args.threads as usize
@@ -73,15 +75,22 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         lowered_at = started.elapsed();
         let grid = fill_grid(&fill.shape);
         let cells = model.board.as_ref().map_or(0, |b| b.on.len());
-        stats = crate::solve::fill::solve(&grid, &fill.given, &limits, &mut |values| {
-            got.take(model, || {
-                let mut f = vec![None; cells];
-                for (&c, &v) in fill.board_cell.iter().zip(values) {
-                    f[c] = Some(v as usize);
-                }
-                Answer { fill: Some(f), ..Answer::default() }
-            })
-        });
+        // No estimate for the fill engine's tree: the line shows the counts alone.
+        stats = super::progress::while_running(
+            limits.progress.as_ref(),
+            |_| None,
+            || {
+                crate::solve::fill::solve(&grid, &fill.given, &limits, &mut |values| {
+                    got.take(model, || {
+                        let mut f = vec![None; cells];
+                        for (&c, &v) in fill.board_cell.iter().zip(values) {
+                            f[c] = Some(v as usize);
+                        }
+                        Answer { fill: Some(f), ..Answer::default() }
+                    })
+                })
+            },
+        );
         shape_stats = format!(
             "{} cells, {} values, {} regions (fill engine)",
             fill.shape.cells,
@@ -98,8 +107,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // Forced moves (an item with one option left is taken without a branch node) explore the
         // same tree in the same order, faster; `--stats` counts nodes that way.
         let branching = xcc::Branching::ForcedMoves;
-        stats = crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
-            got.take(model, || decode(model, &low.meanings, chosen))
+        let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
+        stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
+            crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
+                got.take(model, || decode(model, &low.meanings, chosen))
+            })
         });
         let p = &low.problem;
         shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count());

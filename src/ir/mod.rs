@@ -1,5 +1,6 @@
 //! Intermediate representations: plain data that the engines consume. Nothing here knows
 //! about pest, miette or the AST.
 pub mod fill;
+pub mod guide;
 pub mod moves;
 pub mod xcc;

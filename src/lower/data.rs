@@ -149,6 +149,44 @@ impl Elab<'_> {
         Ok(())
     }
 
+    /// `region name from runs in rows | columns`: one region per maximal run of two or more
+    /// cells side by side (holes end runs), in reading order of their first cells, named
+    /// and parametrised by that first cell's coordinates: `across(2, 0)`.
+    pub(super) fn region_runs(&mut self, name: &Ident, columns: bool) -> R<()> {
+        let Some(board) = self.model.board.clone() else {
+            return Err(Diagnostic::new(Code::E105, name.span, "a region needs a board declared before it")
+                .label("no board yet")
+                .help("declare the board first: `board grid[9, 9] of 1..=9`"));
+        };
+        let (lines, along) = if columns { (board.cols, board.rows) } else { (board.rows, board.cols) };
+        let at = |line: usize, k: usize| if columns { k * board.cols + line } else { line * board.cols + k };
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for line in 0..lines {
+            let mut k = 0;
+            while k < along {
+                let start = k;
+                while k < along && board.on[at(line, k)] {
+                    k += 1;
+                }
+                if k - start >= 2 {
+                    runs.push((start..k).map(|i| at(line, i)).collect());
+                }
+                k += 1;
+            }
+        }
+        runs.sort_by_key(|r| r[0]);
+        let mut family = Vec::with_capacity(runs.len());
+        let mut args = Vec::with_capacity(runs.len());
+        for cells in runs {
+            let (a, b) = board.coord(cells[0]);
+            family.push((format!("{}({a}, {b})", name.name), cells, name.span));
+            args.push(vec![Value::Int(a), Value::Int(b)]);
+        }
+        self.region_families.insert(name.name.clone(), family);
+        self.region_args.insert(name.name.clone(), args);
+        Ok(())
+    }
+
     /// `each cage(l) sums to target, all different`: one [`Cage`] per member of the family.
     pub(super) fn cage(&mut self, c: &CageDecl) -> R<()> {
         let (Some(family), Some(args)) =

@@ -133,8 +133,10 @@ impl Elab<'_> {
             | StmtKind::Region(_)
             | StmtKind::Place(_)
             | StmtKind::Confine { .. }
-            | StmtKind::RegionFrom { .. } => board_broken,
+            | StmtKind::RegionFrom { .. }
+            | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
+            StmtKind::Count { .. } | StmtKind::Apart { .. } => board_broken,
             StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
             _ => false,
         }
@@ -142,7 +144,10 @@ impl Elab<'_> {
 
     fn stmt(&mut self, stmt: &Stmt, input: &mut InstanceReader, limits: ExpandLimits) -> R<()> {
         if self.needs_broken(stmt) {
-            if let StmtKind::Region(RegionDecl { name, .. }) | StmtKind::RegionFrom { name, .. } = &stmt.kind {
+            if let StmtKind::Region(RegionDecl { name, .. })
+            | StmtKind::RegionFrom { name, .. }
+            | StmtKind::RegionRuns { name, .. } = &stmt.kind
+            {
                 self.broken.insert(name.name.clone());
             }
             return Ok(());
@@ -241,7 +246,12 @@ impl Elab<'_> {
                     self.broken.insert(name.name.clone());
                 })?
             }
+            StmtKind::RegionRuns { name, columns } => self.region_runs(name, *columns).inspect_err(|_| {
+                self.broken.insert(name.name.clone());
+            })?,
             StmtKind::Cage(c) => self.cage(c)?,
+            StmtKind::Count { regions, bound, of, span } => self.count(regions, bound, of, *span)?,
+            StmtKind::Apart { of, diagonal, span } => self.apart(of, *diagonal, *span)?,
         }
         Ok(())
     }

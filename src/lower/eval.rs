@@ -6,7 +6,7 @@
 //! (`meter.rs`): every list or tuple is weighed when it is made, and every binding checks the
 //! memory budget, so S401 comes before the machine's memory runs out.
 use super::meter;
-use super::value::Value;
+use super::value::{Value, token_value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{BinOp, Binder, Expr, ExprKind, ForClause, UnOp};
 use std::collections::HashMap;
@@ -461,8 +461,8 @@ fn index(base: &Value, key: &Value, base_span: Span, key_span: Span) -> R<Value>
 }
 
 /// Builtins: `abs(x)`, `min`, `max` (of numbers, or of one collection), `len(xs)`, `sum(xs)`,
-/// `product(xs)`, `sort(xs)`, `labels(grid)`.
-pub const BUILTINS: &[&str] = &["abs", "min", "max", "len", "sum", "product", "sort", "labels"];
+/// `product(xs)`, `sort(xs)`, `labels(grid)`, `split(word, separator)`.
+pub const BUILTINS: &[&str] = &["abs", "min", "max", "len", "sum", "product", "sort", "labels", "split"];
 
 fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> {
     // `min(xs)` of one collection is the least element; `min(a, b)` of numbers the least number.
@@ -541,7 +541,23 @@ fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> 
             }
             Ok(Value::List(dedup(out).into()))
         }
-        "abs" | "len" | "min" | "max" | "sort" | "labels" => Err(Diagnostic::new(
+        "split" if args.len() == 2 => {
+            // A word of the data (`23\16`, a Kakuro clue) cut at a separator; each part is read
+            // like a token of the instance: a number, a character, or a string ("" when empty).
+            let text = match &args[0] {
+                Value::Str(s) => s.to_string(),
+                Value::Char(c) => c.to_string(),
+                Value::Int(n) => n.to_string(),
+                v => return Err(type_error("a string", v, span, "`split` cuts a word into parts")),
+            };
+            let sep = match &args[1] {
+                Value::Str(s) if !s.is_empty() => s.to_string(),
+                Value::Char(c) => c.to_string(),
+                v => return Err(type_error("a character", v, span, "`split` cuts at a separator")),
+            };
+            Ok(Value::List(text.split(sep.as_str()).map(token_value).collect::<Vec<_>>().into()))
+        }
+        "abs" | "len" | "min" | "max" | "sort" | "labels" | "split" => Err(Diagnostic::new(
             Code::E104,
             span,
             format!("`{name}` got {} argument{}", args.len(), if args.len() == 1 { "" } else { "s" }),
@@ -549,6 +565,7 @@ fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> 
         .label("wrong number of arguments")
         .help(match name {
             "abs" | "len" | "sort" | "labels" => format!("`{name}` takes one argument"),
+            "split" => "`split` takes a word and a separator: `split(clue, '\\')`".to_string(),
             _ => format!("`{name}` takes one or more numbers"),
         })),
         _ => {

@@ -1,6 +1,6 @@
 //! Lowering a `fill` model to the bitmask form ([`FillShape`]) when it has that shape: a
 //! filled board whose only constraints are regions holding each value at most or exactly
-//! once. Anything else — pieces, arithmetic cages, direct items or options, more than 64 values, a region
+//! once. Anything else — pieces, arithmetic cages, counts, `touch` rules, direct items or options, more than 64 values, a region
 //! that the exact-cover lowering would refuse (holes, wrong size) — is left to exact cover,
 //! which also reports the diagnostics.
 use super::model::Model;
@@ -27,7 +27,9 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.placing.is_none()
         && model.items.is_empty()
         && model.options.is_empty()
-        && model.cages.is_empty();
+        && model.cages.is_empty()
+        && model.counts.is_empty()
+        && model.apart.is_empty();
     if !only_fill || !(1..=MAX_VALUES).contains(&nv) {
         return None;
     }

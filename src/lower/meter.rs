@@ -159,6 +159,15 @@ pub fn too_heavy(span: Span) -> Diagnostic {
         ))
 }
 
+/// The memory the system has available now (`MemAvailable` of `/proc/meminfo`), where it
+/// says.
+pub fn available() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// Parses `--max-memory`: bytes, or a number with `K`, `M` or `G` (binary units).
 pub fn parse_bytes(s: &str) -> Result<usize, String> {
     let t = s.trim();

@@ -128,6 +128,28 @@ pub struct Cage {
     pub span: Span,
 }
 
+/// `each row holds exactly 2 of '*'`: between `lo` and `hi` cells of a region hold one of
+/// `values` (indices into the board's values).
+#[derive(Clone, Debug)]
+pub struct Count {
+    /// `row(3)`: the region's name.
+    pub name: String,
+    pub cells: Vec<usize>,
+    pub values: Vec<usize>,
+    pub lo: usize,
+    pub hi: usize,
+    pub span: Span,
+}
+
+/// `no two '*' touch`: no two cells holding one of `values` share a side (or, with
+/// `diagonal`, a corner).
+#[derive(Clone, Debug)]
+pub struct Apart {
+    pub values: Vec<usize>,
+    pub diagonal: bool,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     pub title: String,
@@ -136,6 +158,10 @@ pub struct Model {
     pub regions: Vec<Region>,
     /// Arithmetic cages (`each cage(l) sums to ...`), in statement and member order.
     pub cages: Vec<Cage>,
+    /// Counts per region (`each row holds exactly 2 of '*'`), in statement and member order.
+    pub counts: Vec<Count>,
+    /// `no two ... touch` statements.
+    pub apart: Vec<Apart>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine`), if any.

@@ -171,13 +171,14 @@ fn lower_fill(
         }
     }
     let cages = if model.cages.is_empty() { None } else { super::cages::add_items(model, b, diags) };
+    let counts = (!model.counts.is_empty() || !model.apart.is_empty()).then(|| super::counts::add_items(model, b));
     if !diags.is_empty() {
         return;
     }
     let mut entries = Vec::new();
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
         for (v, value_name) in value_names.iter().enumerate() {
-            if board.given[cell].is_some_and(|g| g != v) {
+            if board.given[cell].is_some_and(|g| g != v) || counts.as_ref().is_some_and(|k| k.forbids(cell, v)) {
                 continue;
             }
             if guard.full(meanings.len(), board.span) {
@@ -190,6 +191,9 @@ fn lower_fill(
             }
             if let Some(cages) = &cages {
                 cages.cell_entries(model, b, cell, v, &mut entries);
+            }
+            if let Some(counts) = &counts {
+                counts.cell_entries(cell, v, &mut entries);
             }
             b.add_option([cell_names[cell].as_str(), "=", value_name].concat(), &entries);
             meanings.push(Meaning::Fill { cell, value: v });

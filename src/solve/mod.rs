@@ -4,6 +4,8 @@ pub mod answer;
 pub mod estimate;
 pub mod fill;
 pub mod moves;
+pub mod partition;
+pub mod progress;
 pub mod split;
 pub mod verify;
 pub mod verify_moves;

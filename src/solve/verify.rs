@@ -62,6 +62,33 @@ fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
             return Err(format!("cage {} does not make its target {}", cage.name, cage.target));
         }
     }
+    let holds = |c: usize, values: &[usize]| fill[c].is_some_and(|v| values.contains(&v));
+    for count in &model.counts {
+        let n = count.cells.iter().filter(|&&c| holds(c, &count.values)).count();
+        if n < count.lo || n > count.hi {
+            return Err(format!("region {} holds {n} of the counted values", count.name));
+        }
+    }
+    // Each cell holding a value of the rule, against its neighbours below and to the right
+    // (and, with diagonals, below-left and below-right): every touching pair is seen once.
+    for apart in &model.apart {
+        let (rows, cols) = (board.rows as i64, board.cols as i64);
+        let steps: &[(i64, i64)] = if apart.diagonal { &[(0, 1), (1, -1), (1, 0), (1, 1)] } else { &[(0, 1), (1, 0)] };
+        for c in (0..fill.len()).filter(|&c| holds(c, &apart.values)) {
+            let (r1, c1) = ((c / board.cols) as i64, (c % board.cols) as i64);
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r1 + dr, c1 + dc);
+                if (0..rows).contains(&r2) && (0..cols).contains(&c2) && holds((r2 * cols + c2) as usize, &apart.values)
+                {
+                    return Err(format!(
+                        "cells {:?} and {:?} touch",
+                        board.coord(c),
+                        board.coord((r2 * cols + c2) as usize)
+                    ));
+                }
+            }
+        }
+    }
     Ok(())
 }
 

@@ -88,8 +88,36 @@ pub enum StmtKind {
         grid: Expr,
         without: Option<Expr>,
     },
+    /// `region across from runs in rows` (`columns: false`) or `in columns`: one region per
+    /// maximal run of two or more cells, named by its first cell.
+    RegionRuns {
+        name: Ident,
+        columns: bool,
+    },
     /// `each cage(l) sums to t, all different`.
     Cage(CageDecl),
+    /// `each row, col holds exactly 2 of '*'`: how many cells of each region hold the values.
+    Count {
+        regions: Vec<Ident>,
+        bound: CountBound,
+        /// A value of the board, or a list of them.
+        of: Expr,
+        span: Span,
+    },
+    /// `no two '*' touch` (`diagonal`: `, diagonally too`).
+    Apart {
+        of: Expr,
+        diagonal: bool,
+        span: Span,
+    },
+}
+
+/// How many cells of a region may hold the counted values.
+#[derive(Clone, Debug)]
+pub enum CountBound {
+    Exactly(Expr),
+    AtMost(Expr),
+    AtLeast(Expr),
 }
 
 #[derive(Clone, Debug)]

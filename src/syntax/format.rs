@@ -338,13 +338,11 @@ fn spaced(prev: &Tok, next: &Tok) -> bool {
     if punct(next, "(") && matches!(next.rule, Rule::args | Rule::params) {
         return false;
     }
-    // `board box[6, 10]`, `tiles t[n * n]`: a size touches its name.
-    if punct(next, "[") && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt)
+    // `board box[6, 10]`, `tiles t[n * n]`, `grid g[4, 5]`: a size touches its name; `g[r, c]`:
+    // an index touches what it indexes.
+    if punct(next, "[")
+        && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index)
     {
-        return false;
-    }
-    // `cages[r][c]`, `sum['A']`: an index touches what it indexes.
-    if punct(next, "[") && next.rule == Rule::index {
         return false;
     }
     true

@@ -388,6 +388,30 @@ impl Cx {
                 let without = it.next().map(|p| self.expr(p)).transpose()?;
                 StmtKind::RegionFrom { name, grid, without }
             }
+            Rule::region_runs_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let columns = it.any(|p| p.as_rule() == Rule::lines_columns);
+                StmtKind::RegionRuns { name, columns }
+            }
+            Rule::count_stmt => {
+                let regions = self.idents(it.next().unwrap());
+                let b = it.next().unwrap().into_inner().next().unwrap();
+                let which = b.as_rule();
+                let k = b.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap();
+                let k = self.expr(k)?;
+                let bound = match which {
+                    Rule::count_exactly => CountBound::Exactly(k),
+                    Rule::count_at_most => CountBound::AtMost(k),
+                    _ => CountBound::AtLeast(k),
+                };
+                let of = self.expr(it.next().unwrap())?;
+                StmtKind::Count { regions, bound, of, span }
+            }
+            Rule::apart_stmt => {
+                let of = self.expr(it.next().unwrap())?;
+                let diagonal = it.next().is_some();
+                StmtKind::Apart { of, diagonal, span }
+            }
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -756,6 +780,12 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_divides
             | Rule::kw_makes
             | Rule::kw_different
+            | Rule::kw_least
+            | Rule::kw_no
+            | Rule::kw_two
+            | Rule::kw_touch
+            | Rule::kw_diagonally
+            | Rule::kw_too
     )
 }
 

@@ -135,6 +135,8 @@ fn run<M: Mask>(
     let mut values = vec![0u8; n];
     // Per branching level: the cell and the values it has still to try.
     let mut stack: Vec<(u32, M)> = Vec::new();
+    // The nodes and solutions already published to `limits.progress`.
+    let mut sent = (0, 0);
     'search: loop {
         let depth = stack.len();
         match grid.choose(&states[depth * n..(depth + 1) * n]) {
@@ -158,9 +160,12 @@ fn run<M: Mask>(
                     break;
                 }
                 stats.nodes += 1;
-                if stats.nodes % CLOCK_EVERY == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    stats.stop = Stop::Timeout;
-                    break;
+                if stats.nodes % CLOCK_EVERY == 0 {
+                    publish(limits, &stats, &mut sent);
+                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                        stats.stop = Stop::Timeout;
+                        break;
+                    }
                 }
                 stack.push((c as u32, states[depth * n + c]));
                 if states.len() < (depth + 2) * n {
@@ -191,7 +196,17 @@ fn run<M: Mask>(
         }
         break;
     }
+    publish(limits, &stats, &mut sent);
     stats
+}
+
+/// Adds the counts since the last publication to `limits.progress` (a progress line's).
+#[inline(never)]
+fn publish(limits: &Limits, stats: &Stats, sent: &mut (u64, u64)) {
+    if let Some(p) = &limits.progress {
+        p.add(stats.nodes - sent.0, stats.solutions - sent.1);
+        *sent = (stats.nodes, stats.solutions);
+    }
 }
 
 impl Grid {

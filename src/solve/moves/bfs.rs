@@ -18,7 +18,7 @@ const ROOT: u64 = u64::MAX;
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut m = Machine::new(p);
     let packer = Packer::new(p);
-    let mut table = Table::new(packer.klen, limits.max_table_entries.max(1));
+    let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 0);
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let mut state = p.initial.clone();

@@ -38,10 +38,26 @@ pub struct Counted {
 /// Counts the solutions, and calls `each` with the solutions in order (as indices into
 /// `p.moves`) until it returns false or they run out.
 pub fn count(p: &MoveProblem, limits: &Limits, each: &mut dyn FnMut(&[u32]) -> bool) -> Counted {
-    match p.budget {
-        Budget::Exactly(n) => Memo::new(p, limits, n, true).run(each),
-        Budget::AtMost(n) => Memo::new(p, limits, n, false).run(each),
-        Budget::Fewest { max } => layers(p, limits, max, each),
+    count_upto(p, limits, None, each)
+}
+
+/// [`count`] that stops at `cap` solutions: the count is then `min(count, cap)`, and `each`
+/// still sees the solutions in order until it returns false. Under `Exactly` and `AtMost`
+/// this lists instead of counting first ([`Memo::find`]), so asking for the first few
+/// solutions costs about what finding the first does, however many there are (peg
+/// solitaire has some 10^16).
+pub fn count_upto(
+    p: &MoveProblem,
+    limits: &Limits,
+    cap: Option<u128>,
+    each: &mut dyn FnMut(&[u32]) -> bool,
+) -> Counted {
+    match (p.budget, cap) {
+        (Budget::Exactly(n), Some(cap)) => Memo::new(p, limits, n, true).run_upto(cap, each),
+        (Budget::AtMost(n), Some(cap)) => Memo::new(p, limits, n, false).run_upto(cap, each),
+        (Budget::Exactly(n), None) => Memo::new(p, limits, n, true).run(each),
+        (Budget::AtMost(n), None) => Memo::new(p, limits, n, false).run(each),
+        (Budget::Fewest { max }, _) => layers(p, limits, max, each),
     }
 }
 
@@ -72,7 +88,7 @@ impl<'p> Memo<'p> {
         Memo {
             p,
             m: Machine::new(p),
-            table: Table::new(klen, limits.max_table_entries),
+            table: Table::new(klen, limits.max_table_entries, limits.max_table_bytes, 16),
             packer,
             counts: Vec::new(),
             exact,
@@ -102,6 +118,74 @@ impl<'p> Memo<'p> {
             overflow: self.overflow,
             stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
         }
+    }
+
+    /// Lists up to `cap` solutions in order without counting them first; the count is the
+    /// number listed.
+    fn run_upto(mut self, cap: u128, each: &mut dyn FnMut(&[u32]) -> bool) -> Counted {
+        let mut found = 0u128;
+        if !is_dead(&mut self.dead, &self.p.initial) {
+            let mut path = Vec::with_capacity(self.n as usize);
+            let mut take = |sol: &[u32]| {
+                found += 1;
+                each(sol) && found < cap
+            };
+            self.find(0, self.n, &mut path, &mut take);
+        }
+        let stop = match self.b.stop {
+            Some(s) => s,
+            None if found > 0 => Stop::Solved,
+            None => Stop::Exhausted,
+        };
+        Counted {
+            count: found,
+            overflow: false,
+            stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
+        }
+    }
+
+    /// Lists the solutions from `states[d]` with `k` moves left, depth-first in move order,
+    /// recording the positions whose whole subtree holds none (a count of 0, which is exact,
+    /// so the entries mean what [`Memo::count`]'s do). `None` once `each` asked to stop or a
+    /// limit was hit; else whether the subtree held a solution.
+    fn find(&mut self, d: usize, k: u32, path: &mut Vec<u32>, each: &mut dyn FnMut(&[u32]) -> bool) -> Option<bool> {
+        if !self.b.tick() {
+            return None;
+        }
+        if let Some(c) = self.ends_here(d, k) {
+            return match c {
+                0 => Some(false),
+                _ if each(path) => Some(true),
+                _ => None,
+            };
+        }
+        let h = self.key(d, k);
+        if let Some(id) = self.table.find(&self.keys[d], h)
+            && self.counts[id] == 0
+        {
+            return Some(false);
+        }
+        let mut any = false;
+        for mi in 0..self.p.moves.len() {
+            if !self.play(d, mi) {
+                continue;
+            }
+            path.push(mi as u32);
+            let below = self.find(d + 1, k - 1, path, each);
+            path.pop();
+            any |= below?;
+        }
+        if !any {
+            // `keys[d]` still holds this position: deeper levels write their own keys.
+            match self.table.insert(&self.keys[d], h, 0) {
+                Some(id) => {
+                    debug_assert_eq!(id, self.counts.len());
+                    self.counts.push(0);
+                }
+                None => self.table_full = true,
+            }
+        }
+        Some(any)
     }
 
     /// Whether the line of `d` moves, `k` left, ends here.
@@ -209,7 +293,7 @@ impl<'p> Memo<'p> {
 fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32]) -> bool) -> Counted {
     let mut m = Machine::new(p);
     let packer = Packer::new(p);
-    let mut table = Table::new(packer.klen, limits.max_table_entries.max(1));
+    let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 16);
     let mut paths: Vec<u128> = Vec::new();
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);

@@ -54,7 +54,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
     let mut s = Dfs {
         p,
         m: Machine::new(p),
-        table: Table::new(klen, limits.max_table_entries),
+        table: Table::new(klen, limits.max_table_entries, limits.max_table_bytes, 0),
         packer,
         table_full: false,
         exact,

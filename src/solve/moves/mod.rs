@@ -5,25 +5,31 @@
 //! - `Exactly(n)` / `AtMost(n)`: depth-first in move-index order, so the first solution found
 //!   is the lexicographically smallest ([`dfs`]).
 //! - `Fewest { max }`: breadth-first, which yields the lexicographically first among the
-//!   shortest solutions ([`bfs`]); with move costs, uniform-cost search for a cheapest
-//!   solution ([`cheapest`]).
+//!   shortest solutions ([`bfs`]); or, with the guidance the compiler derived
+//!   ([`Guide`]), iterative deepening A* under a lower bound ([`ida`]) or a search of the
+//!   sets of commuting moves in increasing order ([`commute`]), which find the same answer.
+//!   With move costs, uniform-cost search finds a cheapest solution ([`cheapest`]).
 //!
-//! Both use a transposition table of packed states ([`table`]) bounded by
-//! [`Limits::max_table_entries`], and honour a node limit and a deadline.
+//! Both use a transposition table of packed states ([`table`]) that grows as needed up to
+//! [`Limits::max_table_bytes`] (and [`Limits::max_table_entries`]), and honour a node limit
+//! and a deadline.
 
 mod bfs;
 mod cheapest;
+mod commute;
 mod count;
 mod dfs;
+mod ida;
 mod machine;
 mod reach;
 mod table;
 
 use std::time::Instant;
 
+use crate::ir::guide::Guide;
 use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
 
-pub use count::{Counted, count};
+pub use count::{Counted, count, count_upto};
 use machine::Machine;
 pub use machine::TraceStep;
 
@@ -36,11 +42,22 @@ pub struct Limits {
     /// Entries the transposition table may hold. Depth-first search keeps going without
     /// recording more failures once it is full; breadth-first search must stop.
     pub max_table_entries: usize,
+    /// Memory the transposition table (and the per-entry data kept beside it) may hold; the
+    /// table grows as needed up to it. The CLI sets it from `--memory`.
+    pub max_table_bytes: usize,
 }
+
+/// [`Limits::max_table_bytes`] when nobody says: 1 GiB.
+pub const DEFAULT_TABLE_BYTES: usize = 1 << 30;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_nodes: u64::MAX, deadline: None, max_table_entries: 1 << 22 }
+        Limits {
+            max_nodes: u64::MAX,
+            deadline: None,
+            max_table_entries: usize::MAX,
+            max_table_bytes: DEFAULT_TABLE_BYTES,
+        }
     }
 }
 
@@ -104,11 +121,66 @@ pub fn replay(p: &MoveProblem, moves: &[u32]) -> Result<Vec<Value>, usize> {
 }
 
 pub fn solve(p: &MoveProblem, limits: &Limits) -> Outcome {
+    solve_guided(p, limits, Search::Bfs, &Guide::default())
+}
+
+/// How a `Fewest` search runs. Every way finds the same answer: the lexicographically first
+/// among the shortest solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Commuting moves: their sets in increasing order; else IDA* when the guide has a
+    /// sum-of-distances bound (reversible moves, where breadth-first search keeps every
+    /// position of a huge space); else breadth-first.
+    Auto,
+    Bfs,
+    /// IDA* under the guide's bound, or the commuting-set search (falls back to breadth-first
+    /// when the guide has neither).
+    Ida,
+}
+
+/// The engine a `Fewest` search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Bfs,
+    Ida,
+    Commuting,
+}
+
+impl Engine {
+    /// How `--stats` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Bfs => "breadth-first",
+            Engine::Ida => "IDA*",
+            Engine::Commuting => "commuting sets",
+        }
+    }
+}
+
+/// Which engine [`solve_guided`] runs for `Fewest` with `search` and `guide`.
+pub fn engine_for(search: Search, guide: &Guide) -> Engine {
+    use crate::ir::guide::Bound;
+    match search {
+        Search::Bfs => Engine::Bfs,
+        _ if guide.commute => Engine::Commuting,
+        Search::Auto if matches!(guide.bound, Some(Bound::Distance { .. })) => Engine::Ida,
+        Search::Ida if guide.bound.is_some() => Engine::Ida,
+        _ => Engine::Bfs,
+    }
+}
+
+/// [`solve`] with the compiler's guidance: `Fewest` runs the engine [`engine_for`] picks.
+pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide) -> Outcome {
     match p.budget {
         Budget::Exactly(n) => dfs::solve(p, limits, n, true),
         Budget::AtMost(n) => dfs::solve(p, limits, n, false),
+        // Costs: the guide's bounds and commuting sets count moves, not costs.
         Budget::Fewest { max } if p.has_costs() => cheapest::solve(p, limits, max),
-        Budget::Fewest { max } => bfs::solve(p, limits, max),
+        Budget::Fewest { max } => match (engine_for(search, guide), &guide.bound) {
+            (Engine::Commuting, _) => commute::solve(p, limits, max),
+            (Engine::Ida, Some(bound)) => ida::solve(p, limits, max, bound),
+            _ => bfs::solve(p, limits, max),
+        },
     }
 }
 

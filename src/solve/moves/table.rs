@@ -110,27 +110,73 @@ pub struct Table {
     keys: Vec<u8>,
     vals: Vec<u64>,
     max_entries: usize,
+    /// The bytes the table may hold (keys, values and slots, counting the slot array's
+    /// doubling and `extra` bytes per entry that the caller keeps beside it).
+    max_bytes: usize,
+    extra: usize,
+    full: bool,
 }
 
-/// The most memory the transposition table may use: keys, values and slots together.
-pub const MAX_TABLE_BYTES: usize = 2 << 30;
+/// Entries are numbered in 32 bits (the low half of a slot).
+const MAX_IDS: usize = u32::MAX as usize - 1;
 
 impl Table {
-    pub fn new(klen: usize, max_entries: usize) -> Self {
+    /// A table that grows as entries arrive, up to `max_entries` entries and `max_bytes` of
+    /// memory, counting `extra` bytes per entry that the caller keeps in its own arrays.
+    pub fn new(klen: usize, max_entries: usize, max_bytes: usize, extra: usize) -> Self {
         let bits = 10;
-        // Entry ids live in the low 32 bits of a slot; and however large each state is, the
-        // table stays within a memory budget (a 300×300 board packs to 45 KB a state).
-        let per_entry = klen + 24;
-        let max_entries = max_entries.min(u32::MAX as usize - 1).min(MAX_TABLE_BYTES / per_entry).max(1);
-        Table { klen, slots: vec![0; 1 << bits], bits, keys: Vec::new(), vals: Vec::new(), max_entries }
+        let max_entries = max_entries.min(MAX_IDS).max(1);
+        Table {
+            klen,
+            slots: vec![0; 1 << bits],
+            bits,
+            keys: Vec::new(),
+            vals: Vec::new(),
+            max_entries,
+            max_bytes,
+            extra,
+            full: false,
+        }
+    }
+
+    /// The bytes held now: slots, the key arena and values as allocated, and the caller's
+    /// per-entry extra.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8 + self.keys.capacity() + self.vals.capacity() * 8 + self.vals.len() * self.extra
+    }
+
+    /// Whether one more entry fits: the arrays that would have to grow for it, grown, stay
+    /// within the budget (a growing slot array briefly holds the old one too).
+    fn room_for_one(&self) -> bool {
+        let n = self.vals.len();
+        if n >= self.max_entries {
+            return false;
+        }
+        let mut bytes = self.bytes() + self.extra;
+        if (n + 1) * 2 > self.slots.len() {
+            bytes += self.slots.len() * 8 * 2;
+        }
+        if self.vals.len() == self.vals.capacity() {
+            bytes += self.grown(self.vals.capacity(), 1) * 8 - self.vals.capacity() * 8;
+        }
+        if self.keys.len() + self.klen > self.keys.capacity() {
+            bytes += self.grown(self.keys.capacity(), self.klen) - self.keys.capacity();
+        }
+        bytes <= self.max_bytes
+    }
+
+    /// The capacity an arena of `cap` grows to when it needs `more`: double, at least 1024.
+    fn grown(&self, cap: usize, more: usize) -> usize {
+        (cap * 2).max(cap + more).max(1024)
     }
 
     pub fn len(&self) -> usize {
         self.vals.len()
     }
 
+    /// Whether the last insert was refused: at the entry cap or the memory budget.
     pub fn is_full(&self) -> bool {
-        self.vals.len() >= self.max_entries
+        self.full
     }
 
     pub fn key(&self, id: usize) -> &[u8] {
@@ -172,7 +218,8 @@ impl Table {
     /// Inserts a new key (the caller has checked it is absent); `None` when the table is at
     /// its entry cap.
     pub fn insert(&mut self, key: &[u8], h: u64, val: u64) -> Option<usize> {
-        if self.is_full() {
+        if !self.room_for_one() {
+            self.full = true;
             return None;
         }
         // Keep the load at most 1/2: linear probing stays short.
@@ -181,6 +228,13 @@ impl Table {
         }
         let slot = self.probe(key, h).expect_err("insert of a present key");
         let id = self.vals.len();
+        // Grow the arenas by hand so that what `room_for_one` counted is what is allocated.
+        if self.vals.len() == self.vals.capacity() {
+            self.vals.reserve_exact(self.grown(self.vals.capacity(), 1) - self.vals.len());
+        }
+        if self.keys.len() + self.klen > self.keys.capacity() {
+            self.keys.reserve_exact(self.grown(self.keys.capacity(), self.klen) - self.keys.len());
+        }
         self.keys.extend_from_slice(key);
         self.vals.push(val);
         self.slots[slot] = (h & !0xffff_ffff) | (id as u64 + 1);

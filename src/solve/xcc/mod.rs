@@ -38,11 +38,13 @@ mod tally;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 
 pub use check::check_solution;
+pub use tally::Published;
 
 /// When to give up. `None` means no limit.
 #[derive(Clone, Debug, Default)]
@@ -53,6 +55,9 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop at the first clock check (every few thousand nodes) past this instant.
     pub deadline: Option<Instant>,
+    /// Where to publish the node and solution counts at each clock check, for a progress
+    /// line; `None` publishes nothing.
+    pub progress: Option<Arc<Published>>,
 }
 
 /// Why the search ended.

@@ -1,0 +1,64 @@
+//! What the compiler proves about a move problem to guide the search: a lower bound on the
+//! moves left from any position, and whether the moves commute. Derived from the lowered
+//! [`MoveProblem`](super::moves::MoveProblem) by `lower::bound` (where the proofs are); the
+//! engine only evaluates it.
+
+use super::moves::{EMPTY, Value};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Guide {
+    /// A lower bound on the moves from any position to the goal (admissible: it never
+    /// overestimates), when one could be proved.
+    pub bound: Option<Bound>,
+    /// Every move is an involution and every two moves commute (and every move is legal in
+    /// every position): a shortest answer uses each move at most once, in any order.
+    pub commute: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// `ceil(Σ dist[s[c] * cells + c] / per_move)` over the cells `c`: every value's distance
+    /// to the nearest cell where the goal lets it stand, and the most one move can lower the
+    /// sum. `dist` of the empty value is 0.
+    Distance { cells: usize, dist: Vec<u32>, per_move: u32 },
+    /// `ceil(number of distinct non-empty values / per_move)`: a move removes at most
+    /// `per_move` values altogether.
+    Colours { per_move: u32 },
+}
+
+impl Bound {
+    /// The bound on the moves left from `s`.
+    pub fn eval(&self, s: &[Value]) -> u32 {
+        match self {
+            Bound::Distance { cells, dist, per_move } => {
+                let sum: u64 = s.iter().enumerate().map(|(c, &v)| dist[v as usize * cells + c] as u64).sum();
+                sum.div_ceil(*per_move as u64).min(u32::MAX as u64) as u32
+            }
+            Bound::Colours { per_move } => {
+                let mut seen = [false; 256];
+                let mut n = 0u32;
+                for &v in s {
+                    if v != EMPTY && !seen[v as usize] {
+                        seen[v as usize] = true;
+                        n += 1;
+                    }
+                }
+                n.div_ceil(*per_move)
+            }
+        }
+    }
+
+    /// One line for `puzc compile --emit moves`.
+    pub fn describe(&self) -> String {
+        match self {
+            Bound::Distance { per_move: 1, .. } => {
+                "lower bound: sum of the values' distances to their goal cells".into()
+            }
+            Bound::Distance { per_move, .. } => {
+                format!("lower bound: sum of the values' distances to their goal cells, divided by {per_move}")
+            }
+            Bound::Colours { per_move: 1 } => "lower bound: number of colours left".into(),
+            Bound::Colours { per_move } => format!("lower bound: number of colours left, divided by {per_move}"),
+        }
+    }
+}

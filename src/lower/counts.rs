@@ -1,0 +1,201 @@
+//! Counts and adjacency over the cells of a filled board: `each row, col, area holds
+//! exactly 2 of '*'` and `no two '*' touch, diagonally too` (Star Battle, Battleships,
+//! Tents). Elaborated from the spec here, and lowered to items with multiplicities and
+//! secondary items:
+//!
+//! - a count: one primary item `REGION#v` per region (`row(0)#*`), covered by the option
+//!   "cell takes v" of each cell of the region for each counted value v, with multiplicity
+//!   `k:k` (exactly), `0:k` (at most) or `k:size` (at least). A bound of 0 covers nothing:
+//!   the options that would break it are left out instead.
+//! - `no two v touch`: one secondary item per pair of cells sharing a side, `near(a,b;c,d)`;
+//!   with `diagonally too`, one per 2×2 window of the board instead, `near(a,b)` named by
+//!   its top-left cell (two cells touch by a side or a corner exactly when some window holds
+//!   both). "Cell takes v" covers the items of every pair or window the cell is in, so at
+//!   most one cell of each holds a counted value.
+use super::elaborate::Elab;
+use super::eval::{R, type_error};
+use super::model::{Apart, Board, Count, Model};
+use super::value::Value;
+use crate::diag::{Code, Diagnostic, Span};
+use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
+use crate::syntax::ast::{CountBound, Expr, Ident};
+
+impl Elab<'_> {
+    /// `each r1, r2 holds exactly k of v`: one [`Count`] per region of the families.
+    pub(super) fn count(&mut self, regions: &[Ident], bound: &CountBound, of: &Expr, span: Span) -> R<()> {
+        let board = self.counted_board(span)?;
+        let values = self.board_values(&board, of)?;
+        let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+        let n = self.env.eval_int(k, "how many cells hold the value")?;
+        if n < 0 || n > u32::MAX as i64 {
+            return Err(Diagnostic::new(Code::G207, k.span, format!("a region cannot hold {n} cells"))
+                .label("bad count")
+                .help("count 0 or more cells: `holds exactly 2 of '*'`"));
+        }
+        let n = n as usize;
+        for r in regions {
+            let Some(family) = self.region_families.get(&r.name).cloned() else {
+                if !self.broken.contains(&r.name) {
+                    let known: Vec<String> = self.region_families.keys().cloned().collect();
+                    self.diags.push(self.unknown(r, "region", known.iter()));
+                }
+                continue;
+            };
+            for (name, cells, _) in family {
+                let (lo, hi) = match bound {
+                    CountBound::Exactly(_) => (n, n),
+                    CountBound::AtMost(_) => (0, n.min(cells.len())),
+                    CountBound::AtLeast(_) => (n, cells.len().max(n)),
+                };
+                self.model.counts.push(Count { name, cells, values: values.clone(), lo, hi, span });
+            }
+        }
+        Ok(())
+    }
+
+    /// `no two v touch (, diagonally too)`.
+    pub(super) fn apart(&mut self, of: &Expr, diagonal: bool, span: Span) -> R<()> {
+        let board = self.counted_board(span)?;
+        let values = self.board_values(&board, of)?;
+        self.model.apart.push(Apart { values, diagonal, span });
+        Ok(())
+    }
+
+    fn counted_board(&self, span: Span) -> R<Board> {
+        match &self.model.board {
+            Some(b) if self.model.fill => Ok(b.clone()),
+            _ => Err(Diagnostic::new(Code::E105, span, "counts and `touch` constrain the values of a filled board")
+                .label("no filled board above")
+                .help("declare the board and fill it first: `board grid[n, n] of ['.', '*']` and `fill grid`")),
+        }
+    }
+
+    /// A value of the board, or a list of them, as indices into the board's values (G204).
+    fn board_values(&mut self, board: &Board, of: &Expr) -> R<Vec<usize>> {
+        let v = self.env.eval(of)?;
+        let listed = if v.is_collection() { v.elements() } else { vec![v] };
+        let mut out = Vec::with_capacity(listed.len());
+        for v in listed {
+            if matches!(v, Value::Tuple(_) | Value::List(_) | Value::Map(_)) {
+                return Err(type_error("a value of the board, or a list of them", &v, of.span, "cells hold one value"));
+            }
+            match board.values.iter().position(|b| *b == v) {
+                Some(i) if !out.contains(&i) => out.push(i),
+                Some(_) => {}
+                None => {
+                    return Err(Diagnostic::new(
+                        Code::G204,
+                        of.span,
+                        format!("`{v}` is not a value of `{}`", board.name),
+                    )
+                    .label("not a value of the board")
+                    .related(board.span, "the board's values are declared here")
+                    .help("count one of the values the board's cells hold"));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The count and adjacency items, and what each cell-value option covers of them.
+pub struct CountItems {
+    /// Per (cell, value): the items "cell takes value" covers.
+    covers: Vec<Vec<ItemId>>,
+    /// Per (cell, value): whether a count of 0 forbids it.
+    forbidden: Vec<bool>,
+    values: usize,
+}
+
+/// Declares the items of every count and adjacency rule (after the cells' and regions').
+pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
+    let board = model.board.as_ref().expect("counts are elaborated on a board");
+    let nv = board.values.len();
+    let mut covers = vec![Vec::new(); board.on.len() * nv];
+    let mut forbidden = vec![false; board.on.len() * nv];
+    let names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
+    for count in &model.counts {
+        let region = count.name.replace(' ', "");
+        if count.hi == 0 {
+            for &c in &count.cells {
+                for &v in &count.values {
+                    forbidden[c * nv + v] = true;
+                }
+            }
+            continue;
+        }
+        let shown: Vec<&str> = count.values.iter().map(|&v| names[v].as_str()).collect();
+        let item = b.add_primary(format!("{region}#{}", shown.join("/")), count.lo as u32, count.hi as u32);
+        for &c in count.cells.iter().filter(|&&c| board.on[c]) {
+            for &v in &count.values {
+                covers[c * nv + v].push(item);
+            }
+        }
+    }
+    for (k, apart) in model.apart.iter().enumerate() {
+        // A second rule gets its own items: `near2(...)`.
+        let stem = if k == 0 { "near".to_string() } else { format!("near{}", k + 1) };
+        for group in touching_groups(board, apart.diagonal) {
+            let name = if apart.diagonal {
+                let (a, bb) = board.coord(group[0]);
+                format!("{stem}({a},{bb})")
+            } else {
+                let ((a, bb), (c, d)) = (board.coord(group[0]), board.coord(group[1]));
+                format!("{stem}({a},{bb};{c},{d})")
+            };
+            let item = b.add_secondary(name);
+            for &c in &group {
+                for &v in &apart.values {
+                    covers[c * nv + v].push(item);
+                }
+            }
+        }
+    }
+    CountItems { covers, forbidden, values: nv }
+}
+
+/// The groups of cells of which at most one may hold a counted value: pairs sharing a side,
+/// or (diagonally too) every 2×2 window holding two or more cells. Holes are left out.
+fn touching_groups(board: &Board, diagonal: bool) -> Vec<Vec<usize>> {
+    let (rows, cols) = (board.rows, board.cols);
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let at = r * cols + c;
+            if diagonal {
+                if r + 1 == rows && rows > 1 || c + 1 == cols && cols > 1 {
+                    continue;
+                }
+                let window: Vec<usize> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .iter()
+                    .filter(|&&(dr, dc)| r + dr < rows && c + dc < cols)
+                    .map(|&(dr, dc)| (r + dr) * cols + c + dc)
+                    .filter(|&x| board.on[x])
+                    .collect();
+                if window.len() >= 2 {
+                    out.push(window);
+                }
+            } else if board.on[at] {
+                if c + 1 < cols && board.on[at + 1] {
+                    out.push(vec![at, at + 1]);
+                }
+                if r + 1 < rows && board.on[at + cols] {
+                    out.push(vec![at, at + cols]);
+                }
+            }
+        }
+    }
+    out
+}
+
+impl CountItems {
+    /// Whether "cell takes value `v`" is left out (a region may hold none of `v`).
+    pub fn forbids(&self, cell: usize, v: usize) -> bool {
+        self.forbidden[cell * self.values + v]
+    }
+
+    /// What the option "cell takes value `v`" covers of the count and adjacency items.
+    pub fn cell_entries(&self, cell: usize, v: usize, out: &mut Vec<Entry>) {
+        out.extend(self.covers[cell * self.values + v].iter().map(|&item| Entry { item, colour: Colour::NONE }));
+    }
+}

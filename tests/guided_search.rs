@@ -1,0 +1,240 @@
+//! Guided search of played puzzles (`moves fewest`): the commuting-set search (Lights Out),
+//! IDA* under the derived sum-of-distances bound (sliding puzzles), the table's memory
+//! budget, and the flags that choose them. Every reference here is written in the test.
+#[path = "support/cli_common.rs"]
+mod common;
+use common::{run, run_ok};
+
+fn moves_of(out: &str) -> Vec<Vec<i64>> {
+    out.lines().map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect()).collect()
+}
+
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed >> 33
+}
+
+/// Lights Out on an n×n board by "chasing the lights", written here: choose the presses of
+/// the top row (every one of the 2^n ways); then a light left on in row r can only be put
+/// out by the press below it, so every other row is forced; the choice works when the
+/// bottom row ends dark. Presses commute and a press twice undoes itself, so these are all
+/// the sets of presses that solve the board. Returns the smallest set, lexicographically
+/// first among the smallest, as (row, column) pairs in row-major order.
+fn chase(n: usize, on: &[u8]) -> Option<Vec<(usize, usize)>> {
+    let mut best: Option<Vec<(usize, usize)>> = None;
+    for top in 0u32..1 << n {
+        let mut l = on.to_vec();
+        let mut presses = Vec::new();
+        let press = |l: &mut Vec<u8>, r: usize, c: usize| {
+            for (dr, dc) in [(0i64, 0i64), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+                if (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
+                    l[rr as usize * n + cc as usize] ^= 1;
+                }
+            }
+        };
+        for c in (0..n).filter(|c| top >> c & 1 == 1) {
+            press(&mut l, 0, c);
+            presses.push((0, c));
+        }
+        for r in 1..n {
+            for c in 0..n {
+                if l[(r - 1) * n + c] == 1 {
+                    press(&mut l, r, c);
+                    presses.push((r, c));
+                }
+            }
+        }
+        if l.iter().all(|&v| v == 0) {
+            presses.sort();
+            let better =
+                best.as_ref().is_none_or(|b| presses.len() < b.len() || (presses.len() == b.len() && presses < *b));
+            if better {
+                best = Some(presses);
+            }
+        }
+    }
+    best
+}
+
+/// 5×5 from all on needs 15 presses (a published figure: e.g. Anderson & Feil, "Turning
+/// Lights Out with Linear Algebra", Mathematics Magazine 71, 1998); random 5×5 boards (a
+/// quarter of them have no solution) give the presses the chase finds.
+#[test]
+fn lights_out_five_by_five() {
+    let all_on = format!("5\n{}", "11111\n".repeat(5));
+    let out = run_ok(&["solve", "puzzles/lights-out.puz", "--instance", "-"], Some(&all_on), 0);
+    assert_eq!(moves_of(&out).len(), 15);
+    let mut seed = 5u64;
+    for n in [4usize, 5] {
+        for trial in 0..8 {
+            let on: Vec<u8> = (0..n * n).map(|_| if trial == 0 { 1 } else { (next(&mut seed) & 1) as u8 }).collect();
+            let text = format!(
+                "{n}\n{}",
+                on.chunks(n).map(|r| r.iter().map(|v| v.to_string()).collect::<String>() + "\n").collect::<String>()
+            );
+            let r = run(&["solve", "puzzles/lights-out.puz", "--instance", "-"], Some(&text));
+            match chase(n, &on) {
+                Some(presses) => {
+                    assert_eq!(r.code, 0, "{text}{}", r.err);
+                    let want: Vec<Vec<i64>> = presses.iter().map(|&(r, c)| vec![r as i64, c as i64]).collect();
+                    assert_eq!(moves_of(&r.out), want, "{text}");
+                }
+                None => assert_eq!(r.code, 1, "{text}"),
+            }
+        }
+    }
+}
+
+/// A random walk of `steps` blank moves from the solved `side`×`side` board (so the position
+/// is solvable), as instance text.
+fn sliding_walk(side: usize, steps: usize, seed: &mut u64) -> (Vec<u8>, String) {
+    let n = side * side;
+    let mut s: Vec<u8> = (1..n as u8).chain([0]).collect();
+    for _ in 0..steps {
+        let z = s.iter().position(|&v| v == 0).unwrap();
+        let (r, c) = (z / side, z % side);
+        let mut opts = Vec::new();
+        if r > 0 {
+            opts.push(z - side);
+        }
+        if r + 1 < side {
+            opts.push(z + side);
+        }
+        if c > 0 {
+            opts.push(z - 1);
+        }
+        if c + 1 < side {
+            opts.push(z + 1);
+        }
+        let t = opts[next(seed) as usize % opts.len()];
+        s.swap(z, t);
+    }
+    let text = s.chunks(side).map(|row| row.iter().map(|v| format!("{v:x}")).collect::<String>() + "\n").collect();
+    (s, text)
+}
+
+/// The 8-puzzle under IDA* (the default, with the derived bound) prints exactly what
+/// breadth-first search prints: the lexicographically first shortest answer.
+#[test]
+fn eight_puzzle_ida_equals_breadth_first() {
+    let mut seed = 8u64;
+    for trial in 0..8 {
+        let (_, text) = sliding_walk(3, 10 + 4 * trial, &mut seed);
+        let ida = run(&["solve", "puzzles/eight-puzzle.puz", "--instance", "-", "--stats"], Some(&text));
+        let bfs = run(&["solve", "puzzles/eight-puzzle.puz", "--instance", "-", "--search", "bfs"], Some(&text));
+        assert_eq!((ida.code, bfs.code), (0, 0), "{text}");
+        assert!(ida.err.contains("IDA*"), "{}", ida.err);
+        assert_eq!(ida.out, bfs.out, "{text}");
+    }
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--search", "ida"], None);
+    assert_eq!((r.code, moves_of(&r.out).len()), (0, 31));
+}
+
+/// The table grows to `--memory`; past it the search stops with exit 5 and says what to try.
+#[test]
+fn a_full_table_says_what_to_try() {
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--search", "bfs", "--memory", "1M"], None);
+    assert_eq!(r.code, 5, "{}", r.err);
+    assert!(r.err.contains("the table of positions filled up"), "{}", r.err);
+    assert!(r.err.contains("--memory") && r.err.contains("--search ida"), "{}", r.err);
+    // With room, the same search finishes.
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--search", "bfs", "--memory", "64M"], None);
+    assert_eq!((r.code, moves_of(&r.out).len()), (0, 31), "{}", r.err);
+}
+
+#[test]
+fn search_flags_that_do_not_apply_are_refused() {
+    // No bound for Mayan's `moves exactly`, and no `fewest` to choose a search for.
+    let r = run(&["solve", "puzzles/mayan.puz", "--search", "ida"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--search"), "{}", r.err);
+    // Water jugs: `fewest`, but no lower bound can be derived.
+    let r = run(&["solve", "puzzles/water-jugs.puz", "--search", "ida"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("lower bound"), "{}", r.err);
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--search", "ida", "--count"], None);
+    assert_eq!(r.code, 2);
+    let r = run(&["solve", "puzzles/sudoku9.puz", "--memory", "1G"], None);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("--memory"), "{}", r.err);
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--memory", "1K"], None);
+    assert_eq!(r.code, 2);
+}
+
+/// English peg solitaire has some 10^16 solutions: `--all --limit 1` and `--unique` must not
+/// count them all first. Each costs at most a few times the nodes of finding the first
+/// solution alone (before the fix, `--all --limit 1` ran for more than 25 minutes).
+#[test]
+fn listing_a_few_solutions_does_not_count_them_all() {
+    let first = run(&["solve", "puzzles/peg-solitaire.puz", "--stats"], None);
+    assert_eq!(first.code, 0, "{}", first.err);
+    let nodes: u64 =
+        first.err.split(", ").find_map(|w| w.strip_suffix(" nodes")?.parse().ok()).expect("--stats gives nodes");
+    let cap = (4 * nodes).to_string();
+    let all = run_ok(&["solve", "puzzles/peg-solitaire.puz", "--all", "--limit", "1", "--max-nodes", &cap], None, 0);
+    assert_eq!(all, format!("{}\n1 solution\n", first.out));
+    let two = run_ok(&["solve", "puzzles/peg-solitaire.puz", "--all", "--limit", "2", "--max-nodes", &cap], None, 0);
+    assert!(two.starts_with(&first.out) && two.ends_with("\n2 solutions\n"), "{two}");
+    let count =
+        run_ok(&["solve", "puzzles/peg-solitaire.puz", "--count", "--limit", "3", "--max-nodes", &cap], None, 0);
+    assert_eq!(count, "3\n");
+    let unique = run(&["solve", "puzzles/peg-solitaire.puz", "--unique", "--max-nodes", &cap], None);
+    assert_eq!((unique.code, unique.out), (6, first.out));
+}
+
+/// Fewest moves of the 15-puzzle by a breadth-first search written here (goal 1..15, blank
+/// last), for positions a few moves deep.
+fn bfs_15(start: &[u8]) -> usize {
+    use std::collections::{HashSet, VecDeque};
+    let goal: Vec<u8> = (1..16).chain([0]).collect();
+    let mut seen = HashSet::from([start.to_vec()]);
+    let mut q = VecDeque::from([(start.to_vec(), 0usize)]);
+    while let Some((s, d)) = q.pop_front() {
+        if s == goal {
+            return d;
+        }
+        let z = s.iter().position(|&v| v == 0).unwrap();
+        let (r, c) = (z / 4, z % 4);
+        for (t, ok) in [(z.wrapping_sub(4), r > 0), (z + 4, r < 3), (z.wrapping_sub(1), c > 0), (z + 1, c < 3)] {
+            if ok {
+                let mut n = s.clone();
+                n.swap(z, t);
+                if seen.insert(n.clone()) {
+                    q.push_back((n, d + 1));
+                }
+            }
+        }
+    }
+    unreachable!("random walks from the goal are solvable")
+}
+
+/// `puzzles/fifteen-puzzle.puz` answers with IDA* under the derived Manhattan bound: the
+/// lengths of a breadth-first search written here on positions up to 18 moves deep, and
+/// the very moves puzc's own breadth-first search prints (the first shortest answer).
+#[test]
+fn fifteen_puzzle_against_breadth_first() {
+    let spec = "puzzles/fifteen-puzzle.puz";
+    let emitted = run_ok(&["compile", spec, "--emit", "moves"], None, 0);
+    assert!(emitted.contains("lower bound: sum of the values' distances"), "{emitted}");
+    let mut seed = 15u64;
+    for trial in 0..6 {
+        let (s, _) = sliding_walk(4, 8 + 2 * trial, &mut seed);
+        let text: String = s.chunks(4).map(|r| r.iter().map(|v| format!("{v:3}")).collect::<String>() + "\n").collect();
+        let ida = run(&["solve", spec, "--instance", "-", "--stats"], Some(&text));
+        assert_eq!(ida.code, 0, "{text}{}", ida.err);
+        assert!(ida.err.contains("IDA*"), "{}", ida.err);
+        assert_eq!(moves_of(&ida.out).len(), bfs_15(&s), "{text}");
+        let bfs = run_ok(&["solve", spec, "--instance", "-", "--search", "bfs"], Some(&text), 0);
+        assert_eq!(ida.out, bfs, "{text}");
+    }
+}
+
+/// SameGame's colours-left bound (used with `--search ida`) gives breadth-first search's
+/// answer.
+#[test]
+fn samegame_ida_equals_breadth_first() {
+    let bfs = run_ok(&["solve", "puzzles/samegame.puz"], None, 0);
+    let ida = run_ok(&["solve", "puzzles/samegame.puz", "--search", "ida"], None, 0);
+    assert_eq!(ida, bfs);
+}
