@@ -20,7 +20,8 @@ const NO_PARENT: u32 = u32::MAX;
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut m = Machine::new(p);
     let packer = Packer::new(p);
-    let mut table = Table::new(packer.klen, limits.max_table_entries.max(1));
+    // `best` and `parent` keep 16 bytes per entry beside the table.
+    let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 16);
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let mut state = p.initial.clone();
