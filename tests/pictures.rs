@@ -59,6 +59,9 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("kakuro.puz", (300, 324), 0.05),
         // Star Battle 8×8: 8·40 + 20 = 340 wide, 340 + 24 = 364 high.
         ("star-battle.puz", (340, 364), 0.05),
+        // Lozenges on a 6×11 board of triangles, drawn as squares: 11·40 + 20 = 460 wide,
+        // 6·40 + 20 + 24 = 284 high.
+        ("lozenge.puz", (460, 284), 0.2),
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),

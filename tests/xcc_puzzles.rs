@@ -680,3 +680,211 @@ no two '*' touch{}
     }
     assert!(counts.iter().filter(|&&c| c > 1).count() >= 3, "most rounds have solutions to count: {counts:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Piece counts: `piece L = "..." times m`, copies not permuted.
+
+/// The distinct orientations (turned and flipped) of a piece given as (row, col) cells.
+fn turnings(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    let mut out: Vec<Vec<(i32, i32)>> = Vec::new();
+    let mut cur = cells.to_vec();
+    for flip in 0..2 {
+        for _ in 0..4 {
+            cur = cur.iter().map(|&(r, c)| (c, -r)).collect();
+            let (r0, c0) = (cur.iter().map(|p| p.0).min().unwrap(), cur.iter().map(|p| p.1).min().unwrap());
+            let mut norm: Vec<(i32, i32)> = cur.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+            norm.sort();
+            if !out.contains(&norm) {
+                out.push(norm);
+            }
+        }
+        if flip == 0 {
+            cur = cur.iter().map(|&(r, c)| (r, -c)).collect();
+        }
+    }
+    out
+}
+
+/// Tilings of a rows×cols box by pieces used exactly `count` times each, identical copies not
+/// told apart: the first empty cell (reading order) is covered by the first cell (reading
+/// order) of some orientation of some piece with copies left.
+fn brute_tilings(rows: i32, cols: i32, pieces: &[(Vec<(i32, i32)>, u32)]) -> u64 {
+    fn go(rows: i32, cols: i32, grid: &mut Vec<bool>, kinds: &[Vec<Vec<(i32, i32)>>], left: &mut Vec<u32>) -> u64 {
+        let Some(at) = grid.iter().position(|&b| !b) else { return 1 };
+        let (r, c) = (at as i32 / cols, at as i32 % cols);
+        let mut total = 0;
+        for k in 0..kinds.len() {
+            if left[k] == 0 {
+                continue;
+            }
+            for o in &kinds[k] {
+                let (dr, dc) = (r - o[0].0, c - o[0].1);
+                let cells: Vec<(i32, i32)> = o.iter().map(|&(a, b)| (a + dr, b + dc)).collect();
+                if cells
+                    .iter()
+                    .all(|&(a, b)| a >= 0 && b >= 0 && a < rows && b < cols && !grid[(a * cols + b) as usize])
+                {
+                    cells.iter().for_each(|&(a, b)| grid[(a * cols + b) as usize] = true);
+                    left[k] -= 1;
+                    total += go(rows, cols, grid, kinds, left);
+                    left[k] += 1;
+                    cells.iter().for_each(|&(a, b)| grid[(a * cols + b) as usize] = false);
+                }
+            }
+        }
+        total
+    }
+    let kinds: Vec<Vec<Vec<(i32, i32)>>> = pieces.iter().map(|(cells, _)| turnings(cells)).collect();
+    let mut left: Vec<u32> = pieces.iter().map(|p| p.1).collect();
+    go(rows, cols, &mut vec![false; (rows * cols) as usize], &kinds, &mut left)
+}
+
+/// Domino tilings of the 2n×2n square, a published count (OEIS A004003: 1, 2, 36, 6728),
+/// with one domino piece placed `times` 2n² — not (2n²)! times that.
+#[test]
+fn identical_dominoes_count_distinct_tilings() {
+    let dir = scratch("piece-times");
+    for (n, want) in [(2, 2u64), (4, 36), (6, 6728)] {
+        let spec =
+            format!("board b[{n}, {n}]\npiece D = \"##\" times {}\nplace D on b, rotate\nanswer count\n", n * n / 2);
+        let file = write(&dir, &format!("d{n}.puz"), &spec);
+        assert_eq!(run_ok(&["solve", &file], None, 0).trim(), want.to_string(), "{n}×{n}");
+        assert_eq!(dlx_count(&file, &[]), want, "{n}×{n}: the emitted matrix");
+    }
+    assert_eq!(brute_tilings(4, 4, &[(vec![(0, 0), (0, 1)], 8)]), 36, "the brute force agrees on 4×4");
+}
+
+/// Trominoes and tetrominoes in boxes, with counts from the spec and from the instance
+/// (`times n['L']`): puzc's counts (CLI and emitted matrix) equal the brute force's.
+#[test]
+fn piece_counts_count_like_brute_force() {
+    let shapes: &[(&str, &str, Vec<(i32, i32)>)] = &[
+        ("I", "###", vec![(0, 0), (0, 1), (0, 2)]),
+        ("L", "##/#.", vec![(0, 0), (0, 1), (1, 0)]),
+        ("T", "###/.#.", vec![(0, 0), (0, 1), (0, 2), (1, 1)]),
+        ("O", "##/##", vec![(0, 0), (0, 1), (1, 0), (1, 1)]),
+        ("S", ".##/##.", vec![(0, 1), (0, 2), (1, 0), (1, 1)]),
+        ("J", "###/..#", vec![(0, 0), (0, 1), (0, 2), (1, 2)]),
+    ];
+    // (rows, cols, copies of each shape above)
+    let cases: &[(i32, i32, [u32; 6])] = &[
+        (3, 4, [2, 2, 0, 0, 0, 0]),
+        (3, 6, [2, 4, 0, 0, 0, 0]),
+        (4, 6, [0, 4, 0, 0, 0, 3]),
+        (4, 5, [0, 0, 1, 1, 1, 2]),
+        (5, 6, [2, 4, 1, 1, 0, 1]),
+        (4, 4, [0, 0, 4, 0, 0, 0]),
+    ];
+    let dir = scratch("piece-counts");
+    let mut nonzero = 0;
+    for (k, (rows, cols, counts)) in cases.iter().enumerate() {
+        let used: Vec<usize> = (0..shapes.len()).filter(|&i| counts[i] > 0).collect();
+        let want =
+            brute_tilings(*rows, *cols, &used.iter().map(|&i| (shapes[i].2.clone(), counts[i])).collect::<Vec<_>>());
+        nonzero += (want > 0) as usize;
+        // Half the cases read the counts from the instance, the others write them in the spec.
+        let from_instance = k % 2 == 1;
+        let mut spec = format!("board b[{rows}, {cols}]\n");
+        if from_instance {
+            spec += &format!("table n[{}] from instance\n", used.len());
+        }
+        for &i in &used {
+            let times = if from_instance { format!("n['{}']", shapes[i].0) } else { counts[i].to_string() };
+            spec += &format!("piece {} = \"{}\" times {times}\n", shapes[i].0, shapes[i].1);
+        }
+        spec += "place all on b, rotate, reflect\nanswer count\n";
+        let inst: String = used.iter().map(|&i| format!("{} {}\n", shapes[i].0, counts[i])).collect();
+        let file = write(&dir, &format!("p{k}.puz"), &spec);
+        let inst = write(&dir, &format!("p{k}.txt"), &inst);
+        let args: &[&str] = if from_instance { &["--instance", &inst] } else { &[] };
+        let mut solve = vec!["solve", file.as_str()];
+        solve.extend(args);
+        assert_eq!(run_ok(&solve, None, 0).trim(), want.to_string(), "case {k}:\n{spec}");
+        assert_eq!(dlx_count(&file, args), want, "case {k}: the emitted matrix");
+    }
+    assert!(nonzero >= 5, "most cases can be tiled");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Triangular boards: lozenge tilings of hexagons, counted by MacMahon's formula.
+
+/// MacMahon's number of lozenge tilings of a hexagon with sides a, b, c, a, b, c:
+/// the product over 1 <= i <= a, 1 <= j <= b, 1 <= k <= c of (i + j + k − 1) / (i + j + k − 2).
+fn macmahon(a: u64, b: u64, c: u64) -> u64 {
+    let (mut num, mut den) = (1u128, 1u128);
+    for i in 1..=a {
+        for j in 1..=b {
+            for k in 1..=c {
+                num *= (i + j + k - 1) as u128;
+                den *= (i + j + k - 2) as u128;
+                let g = gcd(num, den);
+                (num, den) = (num / g, den / g);
+            }
+        }
+    }
+    assert_eq!(den, 1);
+    num as u64
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The hexagon with sides a, b, c as a `lattice triangles` mask (`#` a triangle, `.` none):
+/// a triangle belongs when its centre lies inside, in lattice coordinates (x along a row of
+/// points, y to the next row up): 0 <= y <= b + c, −c <= x <= a, 0 <= x + y <= a + b.
+fn hexagon_mask(a: i64, b: i64, c: i64) -> Vec<String> {
+    let rows = b + c;
+    let inside = |r: i64, col: i64| {
+        // Row r is the strip between point rows y = rows − 1 − r and the one above it;
+        // centres are in thirds of the lattice.
+        let y = rows - 1 - r;
+        let (cx, cy) = if (r + col).rem_euclid(2) == 0 {
+            let x = (col + r).div_euclid(2);
+            (3 * x + 1, 3 * y + 1)
+        } else {
+            let x = (col + r - 1).div_euclid(2);
+            (3 * x + 2, 3 * y + 2)
+        };
+        (0..=3 * (b + c)).contains(&cy) && (-3 * c..=3 * a).contains(&cx) && (0..=3 * (a + b)).contains(&(cx + cy))
+    };
+    let span = 4 * (a + b + c);
+    let cols: Vec<i64> = (-span..span).filter(|&col| (0..rows).any(|r| inside(r, col))).collect();
+    let (mut lo, hi) = (cols[0], *cols.last().unwrap());
+    if lo.rem_euclid(2) != 0 {
+        lo -= 1; // keep r + c even for up triangles
+    }
+    (0..rows).map(|r| (lo..=hi).map(|col| if inside(r, col) { '#' } else { '.' }).collect()).collect()
+}
+
+#[test]
+fn lozenge_spec_counts_macmahons_number() {
+    let spec = "puzzles/lozenge.puz";
+    assert_eq!(macmahon(3, 3, 3), 980, "the published value");
+    let text = std::fs::read_to_string(root().join(spec)).unwrap();
+    assert!(text.contains(&hexagon_mask(3, 3, 3).join("\n")), "the shipped mask is the 3, 3, 3 hexagon");
+    assert_eq!(run_ok(&["solve", spec], None, 0).trim(), "980");
+    assert_eq!(dlx_count(spec, &[]), 980, "the emitted matrix");
+}
+
+/// Hexagons of other sides, and the same tilings with the lozenge drawn upright (its two
+/// triangles one above the other): every count is MacMahon's.
+#[test]
+fn lozenge_tilings_of_hexagons_match_macmahon() {
+    let dir = scratch("lozenge");
+    for (k, &(a, b, c)) in [(1, 1, 1), (2, 2, 2), (1, 2, 3), (2, 3, 2), (3, 2, 1), (2, 2, 4)].iter().enumerate() {
+        let mask = hexagon_mask(a, b, c);
+        let (rows, cols) = (mask.len(), mask[0].len());
+        let pieces = (a * b + b * c + c * a) as usize;
+        let picture = if k % 2 == 0 { "##" } else { "#/#" };
+        let spec = format!(
+            "board h[{rows}, {cols}], lattice triangles, mask \"\"\"\n{}\n\"\"\"\npiece D = \"{picture}\" times {pieces}\nplace D on h, rotate\nanswer count\n",
+            mask.join("\n")
+        );
+        let file = write(&dir, &format!("h{k}.puz"), &spec);
+        let want = macmahon(a as u64, b as u64, c as u64);
+        assert_eq!(run_ok(&["solve", &file], None, 0).trim(), want.to_string(), "{a}, {b}, {c}:\n{spec}");
+        assert_eq!(dlx_count(&file, &[]), want, "{a}, {b}, {c}: the emitted matrix");
+    }
+    assert_eq!(macmahon(2, 2, 2), 20, "the published value");
+}

@@ -163,6 +163,9 @@ impl Checker {
                             }
                         }
                     }
+                    if let Some(t) = &p.times {
+                        c.expr(t);
+                    }
                 });
                 self.define(&p.name, Kind::Piece);
             }

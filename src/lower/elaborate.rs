@@ -355,6 +355,7 @@ impl Elab<'_> {
             values,
             given: vec![None; rows * cols],
             origin: b.origin.as_ref().map_or(Origin::TopLeft, |o| o.node),
+            lattice: b.lattice.as_ref().map_or(Lattice::Squares, |l| l.node),
             span: b.name.span,
         };
         for m in &b.masks {
@@ -513,7 +514,10 @@ impl Elab<'_> {
     fn piece(&mut self, p: &PieceDecl) -> R<()> {
         let mut made = Vec::new();
         let res = match &p.each {
-            None => shape_of(&mut self.env, &p.shape).map(|cells| made.push((p.name.name.clone(), cells))),
+            None => shape_of(&mut self.env, &p.shape).and_then(|cells| {
+                made.push((p.name.name.clone(), cells, copies(&mut self.env, p.times.as_ref())?));
+                Ok(())
+            }),
             Some(clause) => self.env.for_each(clause, &mut |env| {
                 // A family member is named by its parameters: `bone(0,1)`.
                 let args = p
@@ -521,7 +525,7 @@ impl Elab<'_> {
                     .iter()
                     .map(|q| env.eval(&Expr { kind: ExprKind::Name(q.name.clone()), span: q.span }))
                     .collect::<R<Vec<_>>>()?;
-                made.push((item_key(&p.name.name, &args), shape_of(env, &p.shape)?));
+                made.push((item_key(&p.name.name, &args), shape_of(env, &p.shape)?, copies(env, p.times.as_ref())?));
                 Ok(())
             }),
         };
@@ -531,7 +535,7 @@ impl Elab<'_> {
         }
         let family = p.each.is_some();
         let mut ids = Vec::new();
-        for (name, cells) in made {
+        for (name, cells, count) in made {
             // Members of families are numbered 1, 2, ... across all families, in order.
             let i = if family {
                 self.family_members += 1;
@@ -540,16 +544,12 @@ impl Elab<'_> {
                 0
             };
             let label = if family { (i + 1).to_string() } else { p.name.name.clone() };
+            // The copies of a family member all show its number; those of a named piece its
+            // name, and are numbered 1, 2, ... in JSON answers.
+            let numbers = if family { vec![i + 1; count.max(1) as usize] } else { (1..=count.max(1)).collect() };
             ids.push(self.model.pieces.len());
-            self.model.pieces.push(Piece {
-                name,
-                label,
-                cells,
-                edges: None,
-                count: 1,
-                numbers: vec![i + 1],
-                span: p.name.span,
-            });
+            let (cells, odd) = cells;
+            self.model.pieces.push(Piece { name, label, cells, edges: None, count, numbers, odd, span: p.name.span });
         }
         self.define_piece(&p.name, ids)
     }
@@ -594,6 +594,7 @@ impl Elab<'_> {
                     edges: Some(labels),
                     count: 1,
                     numbers: vec![number],
+                    odd: false,
                     span: t.name.span,
                 });
             }
@@ -609,7 +610,7 @@ impl Elab<'_> {
                 .related(old.span, "the first `place`")
                 .help("list every piece in one statement: `place a, b, c on board`"));
         }
-        let mut pieces = Vec::new();
+        let mut pieces: Vec<usize> = Vec::new();
         match &p.pieces {
             None => pieces.extend(0..self.model.pieces.len()),
             Some(names) => {
@@ -622,6 +623,8 @@ impl Elab<'_> {
                 }
             }
         }
+        // A piece placed `times 0` (a count from the instance) takes no part.
+        pieces.retain(|&id| self.model.pieces[id].count > 0);
         self.model.placing =
             Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
         Ok(())
@@ -789,6 +792,18 @@ pub fn item_key(name: &str, args: &[Value]) -> String {
     format!("{name}({})", args.join(","))
 }
 
+/// `piece ... times m`: how many copies (1 without `times`; 0 leaves the piece out of `place`).
+fn copies(env: &mut Env, times: Option<&Expr>) -> R<u32> {
+    let Some(e) = times else { return Ok(1) };
+    let k = env.eval_int(e, "`times` gives how many copies of the piece are placed")?;
+    if !(0..=1_000_000).contains(&k) {
+        return Err(Diagnostic::new(Code::G207, e.span, format!("a piece cannot be placed {k} times"))
+            .label("bad number of copies")
+            .help("write `times 2`: 0 to 1000000 copies"));
+    }
+    Ok(k as u32)
+}
+
 fn multiplicity(env: &mut Env, e: &Expr) -> R<(u32, u32)> {
     let bad = |what: String| {
         Diagnostic::new(Code::G207, e.span, what)
@@ -857,8 +872,10 @@ pub fn picture_rows(text: &str) -> Vec<&str> {
     text.split(['/', '\n']).map(|r| r.trim()).filter(|r| !r.is_empty()).collect()
 }
 
-/// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0).
-fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
+/// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0), and
+/// whether that moved them by an odd number of rows plus columns (see [`Piece::odd`]).
+type Shaped = (Vec<(i64, i64, Option<Value>)>, bool);
+fn shape_of(env: &mut Env, shape: &Shape) -> R<Shaped> {
     let (mut cells, span) = match shape {
         Shape::Picture(s) => {
             let mut cells = Vec::new();
@@ -899,7 +916,7 @@ fn shape_of(env: &mut Env, shape: &Shape) -> R<Vec<(i64, i64, Option<Value>)>> {
         c.0 -= r0;
         c.1 -= c0;
     }
-    Ok(cells)
+    Ok((cells, (r0 + c0).rem_euclid(2) == 1))
 }
 
 /// For `with edges top, right, bottom, left` (in any order): where each label read goes.

@@ -111,6 +111,12 @@ impl<'a> InstanceReader<'a> {
     pub fn int(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
         let (w, span) = self.word(what)?;
         w.parse::<i64>().map(|n| (n, span)).map_err(|_| {
+            let digits = w.strip_prefix('-').unwrap_or(w);
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Diagnostic::new(Code::I304, span, format!("the number for {what} is too large"))
+                    .label("does not fit in 64 bits")
+                    .help(format!("numbers lie between {} and {}", i64::MIN, i64::MAX));
+            }
             Diagnostic::new(Code::I302, span, format!("expected a number for {what}, found `{w}`"))
                 .label("not a number")
                 .help("instance data is read in the order the spec declares it")
@@ -219,6 +225,7 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
     // columns is an error where it happens, not a grid shifted by one cell from there on.
     // So is a grid written on one line that goes on past its last cell.
     let (mut first_starts_line, mut rows_on_lines, mut breaks_inside) = (false, false, false);
+    let mut second_row_span = None;
     let layout = |r: usize, found: usize, span: Span, more: bool| {
         let (message, label) = if more {
             (format!("row {} of `{}` holds more than {cols} values", r + 1, board.name), "one value too many")
@@ -237,6 +244,17 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
         let starts_line = reader.next_starts_line();
         let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
         let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
+        // The first line break inside a grid whose first row starts a line: unless it falls
+        // on a row boundary, the first row is too short or too long.
+        if cell == cols {
+            second_row_span = Some(span);
+        }
+        if first_starts_line && !breaks_inside && cell > 0 && starts_line && cell % cols != 0 {
+            return Err(match second_row_span {
+                None => layout(0, cell, span, false),
+                Some(extra) => layout(0, cols + 1, extra, true),
+            });
+        }
         match (cell, c) {
             (0, _) => first_starts_line = starts_line,
             (_, 0) if r == 1 => rows_on_lines = first_starts_line && starts_line,

@@ -7,6 +7,7 @@ pub mod elaborate;
 pub mod eval;
 pub mod fill;
 pub mod instance;
+mod lattice;
 pub mod meter;
 pub mod model;
 pub mod moves;

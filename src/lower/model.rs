@@ -2,7 +2,7 @@
 //! evaluated, every cell a flat index. Lowering to an IR and verifying answers both start here.
 use super::value::Value;
 use crate::diag::Span;
-use crate::syntax::ast::{AnswerMode, Once, Origin};
+use crate::syntax::ast::{AnswerMode, Lattice, Once, Origin};
 
 /// The board: its cells and what is known about them.
 #[derive(Clone, Debug)]
@@ -17,6 +17,7 @@ pub struct Board {
     /// Known value of each cell, as an index into `values`.
     pub given: Vec<Option<usize>>,
     pub origin: Origin,
+    pub lattice: Lattice,
     pub span: Span,
 }
 
@@ -72,6 +73,9 @@ pub struct Piece {
     pub count: u32,
     /// Numbers of the copies (tiles are numbered in input order), for answers.
     pub numbers: Vec<u32>,
+    /// Whether `cells` were moved to the top-left by an odd number of rows plus columns: on
+    /// a triangular board the cell drawn at (0, 0) then points down, not up.
+    pub odd: bool,
     pub span: Span,
 }
 

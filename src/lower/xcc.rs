@@ -13,7 +13,7 @@ use super::model::{Model, Piece};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder, XccProblem};
-use crate::syntax::ast::Once;
+use crate::syntax::ast::{Lattice, Once};
 
 /// What one option stands for.
 #[derive(Clone, Debug, PartialEq)]
@@ -211,6 +211,14 @@ pub struct Orientation {
     pub edges: Option<[Value; 4]>,
 }
 
+/// The distinct orientations of a piece on a board of this lattice.
+fn orientations_on(lattice: Lattice, piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientation> {
+    match lattice {
+        Lattice::Squares => orientations(piece, rotate, reflect),
+        Lattice::Triangles => super::lattice::orientations(piece, rotate, reflect),
+    }
+}
+
 /// The distinct orientations of a piece: 1, up to 4 with rotation, up to 8 with reflection.
 pub fn orientations(piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientation> {
     let mut out: Vec<Orientation> = Vec::new();
@@ -262,11 +270,12 @@ const BYTES_PER_PLACED_CELL: usize = 24;
 /// cell of the piece. Returns the piece that tips the estimate over the memory budget.
 fn too_many_placements(model: &Model, rows: i64, cols: i64, on_cells: usize) -> Option<Span> {
     let placing = model.placing.as_ref()?;
+    let lattice = model.board.as_ref()?.lattice;
     let mut bytes = 0usize;
     for &p in &placing.pieces {
         let piece = &model.pieces[p];
         let allowed = model.confine[p].as_ref().map_or(on_cells, |a| a.iter().filter(|&&x| x).count());
-        for o in orientations(piece, placing.rotate, placing.reflect) {
+        for o in orientations_on(lattice, piece, placing.rotate, placing.reflect) {
             let height = o.cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
             let width = o.cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
             let anchors = ((rows - height + 1).max(0) * (cols - width + 1).max(0)) as usize;
@@ -349,13 +358,23 @@ fn lower_place(
         // Whether the piece fits the board's shape at all; a piece whose labels only miss
         // the instance's data is not a spec error: that instance simply has no solution.
         let mut fits_shape = false;
-        for o in orientations(piece, placing.rotate, placing.reflect) {
+        for o in orientations_on(board.lattice, piece, placing.rotate, placing.reflect) {
             let height = o.cells.iter().map(|c| c.0).max().unwrap() + 1;
             let width = o.cells.iter().map(|c| c.1).max().unwrap() + 1;
+            // On triangles a shape may start in column 1 and be shifted one to the left, and
+            // only shifts with r0 + c0 even keep its triangles pointing the same way.
+            let triangles = board.lattice == Lattice::Triangles;
+            let first_col = if triangles { -1 } else { 0 };
             for r0 in 0..=(rows - height) {
-                'anchor: for c0 in 0..=(cols - width) {
+                'anchor: for c0 in first_col..=(cols - width) {
+                    if triangles && (r0 + c0).rem_euclid(2) != 0 {
+                        continue;
+                    }
                     let mut placed = Vec::with_capacity(o.cells.len());
                     for (dr, dc, _) in &o.cells {
+                        if c0 + dc < 0 {
+                            continue 'anchor;
+                        }
                         let cell = ((r0 + dr) * cols + c0 + dc) as usize;
                         if !board.on[cell] || model.confine[p].as_ref().is_some_and(|a| !a[cell]) {
                             continue 'anchor;

@@ -11,7 +11,7 @@ pub struct Labels {
     /// The text of each board value.
     values: Vec<Rc<str>>,
     /// Each piece's label, or `None` when its copies show their numbers (tiles, numbered
-    /// pieces).
+    /// pieces, copies of a named piece).
     pieces: Vec<Option<Rc<str>>>,
 }
 
@@ -34,7 +34,15 @@ impl Labels {
         model.placing.as_ref()?;
         let mut cells: Vec<Option<Rc<str>>> = vec![None; board.on.len()];
         for p in &ans.placed {
-            let label = self.pieces[p.piece].clone().unwrap_or_else(|| p.number.to_string().into());
+            let label = self.pieces[p.piece].clone().unwrap_or_else(|| {
+                // Copies of a named piece (`piece D = "##" times 8`) show `D1`, `D2`, ...;
+                // tiles and family members their numbers.
+                let piece = &model.pieces[p.piece];
+                match piece.edges.is_none() && piece.label.parse::<u32>().is_err() {
+                    true => format!("{}{}", piece.label, p.number).into(),
+                    false => p.number.to_string().into(),
+                }
+            });
             for &c in p.cells {
                 cells[c] = Some(label.clone());
             }

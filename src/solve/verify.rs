@@ -4,7 +4,7 @@
 use super::answer::Answer;
 use crate::lower::model::{ArithOp, Model, Piece, Placing};
 use crate::lower::value::Value;
-use crate::syntax::ast::Once;
+use crate::syntax::ast::{Lattice, Once};
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
@@ -143,8 +143,16 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
                 return Err(format!("piece {} leaves its confined cells", piece.label));
             }
         }
-        let symmetries = symmetries(placing.rotate, placing.reflect);
-        if !congruent(piece, board.cols, p.cells, symmetries, |c| board.given[c].map(|g| &board.values[g])) {
+        let value = |c: usize| board.given[c].map(|g| &board.values[g]);
+        let same = match board.lattice {
+            Lattice::Squares => {
+                congruent(piece, board.cols, p.cells, symmetries(placing.rotate, placing.reflect), value)
+            }
+            Lattice::Triangles => {
+                congruent_triangles(piece, board.cols, p.cells, placing.rotate, placing.reflect, value)
+            }
+        };
+        if !same {
             return Err(format!("piece {} is not placed as a copy of its shape and labels", piece.label));
         }
         if let (Some(e), Some(pe)) = (&p.edges, &piece.edges) {
@@ -246,6 +254,75 @@ fn congruent<'a>(
             })
         })
     })
+}
+
+/// The three corners of triangle (r, c) in lattice coordinates — x along a row of points,
+/// y up to the next row (so (x, y + 1) lies up and to the right of (x, y)) — sorted. Rows
+/// of cells go down; cell (r, c) points up when r + c is even.
+fn corners(r: i64, c: i64) -> [(i64, i64); 3] {
+    let y = -r - 1;
+    let mut t = if (r + c).rem_euclid(2) == 0 {
+        let x = (c + r).div_euclid(2);
+        [(x, y), (x + 1, y), (x, y + 1)]
+    } else {
+        let x = (c + r - 1).div_euclid(2);
+        [(x + 1, y), (x, y + 1), (x + 1, y + 1)]
+    };
+    t.sort();
+    t
+}
+
+/// On a triangular board: the placed cells are the piece's triangles turned by sixths about
+/// a lattice point ((x, y) → (−y, x + y)), mirrored if allowed ((x, y) → (y, x)), and
+/// shifted by a lattice vector, their labels on matching board values.
+fn congruent_triangles<'a>(
+    piece: &Piece,
+    cols: usize,
+    cells: &[usize],
+    rotate: bool,
+    reflect: bool,
+    board_value: impl Fn(usize) -> Option<&'a Value>,
+) -> bool {
+    if piece.cells.len() != cells.len() {
+        return false;
+    }
+    let placed: Vec<([(i64, i64); 3], usize)> =
+        cells.iter().map(|&c| (corners((c / cols) as i64, (c % cols) as i64), c)).collect();
+    let drawn: Vec<[(i64, i64); 3]> = piece.cells.iter().map(|(r, c, _)| corners(*r, *c + piece.odd as i64)).collect();
+    for flip in 0..if reflect { 2 } else { 1 } {
+        for turn in 0..if rotate { 6 } else { 1 } {
+            let moved: Vec<[(i64, i64); 3]> = drawn
+                .iter()
+                .map(|t| {
+                    let mut t = t.map(|(mut x, mut y)| {
+                        if flip == 1 {
+                            (x, y) = (y, x);
+                        }
+                        for _ in 0..turn {
+                            (x, y) = (-y, x + y);
+                        }
+                        (x, y)
+                    });
+                    t.sort();
+                    t
+                })
+                .collect();
+            let fits = placed.iter().any(|(anchor, _)| {
+                let (dx, dy) = (anchor[0].0 - moved[0][0].0, anchor[0].1 - moved[0][0].1);
+                moved.iter().zip(&piece.cells).all(|(t, (_, _, label))| {
+                    let shifted = t.map(|(x, y)| (x + dx, y + dy));
+                    match placed.iter().find(|(p, _)| *p == shifted) {
+                        Some(&(_, cell)) => label.as_ref().is_none_or(|l| board_value(cell) == Some(l)),
+                        None => false,
+                    }
+                })
+            });
+            if fits {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {

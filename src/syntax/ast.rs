@@ -164,6 +164,16 @@ pub enum Origin {
     BottomLeft,
 }
 
+/// The shape of a board's cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lattice {
+    #[default]
+    Squares,
+    /// Cell (r, c) is a triangle pointing up when r + c is even, down otherwise; a row is a
+    /// strip of triangles, and an up triangle's base touches the down triangle below it.
+    Triangles,
+}
+
 #[derive(Clone, Debug)]
 pub struct BoardDecl {
     pub name: Ident,
@@ -173,6 +183,7 @@ pub struct BoardDecl {
     pub without: Vec<Expr>,
     pub masks: Vec<StrLit>,
     pub origin: Option<Spanned<Origin>>,
+    pub lattice: Option<Spanned<Lattice>>,
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +221,8 @@ pub struct PieceDecl {
     pub name: Ident,
     pub params: Vec<Ident>,
     pub shape: Shape,
+    /// `times m`: how many identical copies are placed (one when absent).
+    pub times: Option<Expr>,
     pub each: Option<ForClause>,
 }
 

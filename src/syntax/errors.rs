@@ -74,8 +74,37 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         Some((at, tokens)) if at == pos => (pos, tokens),
         _ => (pos, Vec::new()),
     };
+    if let Some(d) = odd_character(text, file, pos) {
+        return d;
+    }
+    if let Some(d) = reserved_as_name(text, file, pos, &literals) {
+        return d;
+    }
+    // The parser matched a keyword at the start of a longer word (`down` in `downward`,
+    // `let` in `letters`) and stopped inside it: the whole word is what the user wrote.
+    let word_start =
+        pos - text[..pos].chars().rev().take_while(|c| is_name_char(*c)).map(char::len_utf8).sum::<usize>();
+    let inside_word = word_start < pos && text[pos..].starts_with(is_name_char);
+    let prefix = &text[word_start..pos];
+    let line_before = &text[text[..word_start].rfind('\n').map_or(0, |i| i + 1)..word_start];
+    if inside_word && !(STATEMENT_KEYWORDS.contains(&prefix) && line_before.trim().is_empty()) {
+        let whole = word_at(text, word_start);
+        return Diagnostic::new(
+            Code::P001,
+            Span::new(file, word_start, word_start + whole.len()),
+            format!("`{whole}` is not a word puzc knows here"),
+        )
+        .label("unknown word")
+        .help(format!("did you mean `{prefix}`? (a word ends at a space or a symbol)"));
+    }
+    // What is left inside a word is a statement keyword starting a line: `letters`, a comment
+    // line without its `#`. It is reported as the whole word that does not start a statement.
+    let (pos, expected) = if inside_word { (word_start, vec![Rule::stmt]) } else { (pos, expected) };
     let word = word_at(text, pos);
     let span = Span::new(file, pos, pos + word.len().max(1).min(text.len().saturating_sub(pos)));
+    if let Some(d) = dangling_comma(text, file, pos) {
+        return d;
+    }
     let at_statement_start = expected.iter().any(|r| is_statement_rule(*r));
     let is_keyword = STATEMENT_KEYWORDS.contains(&word);
     if at_statement_start && !is_keyword && word.chars().next().is_some_and(|c| c.is_alphabetic()) {
@@ -117,17 +146,23 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         words.retain(|w| w != "`[`");
     }
     // A token already named inside a phrase ("a placement option (`rotate`, ...)") is said once.
+    // (A phrase is any entry naming more than one thing: "`first`, `all`, `count` or `unique`".)
     let all = words.clone();
+    let is_phrase = |o: &str| !o.starts_with('`') || o.contains(", ") || o.contains(" or ");
     words.retain(|w| {
-        let Some(open) = w.strip_suffix('`').filter(|_| w.starts_with('`')) else { return true };
-        !all.iter().any(|o| !o.starts_with('`') && o.contains(open))
+        if !(w.starts_with('`') && w.ends_with('`')) || is_phrase(w) {
+            return true;
+        }
+        // `cells` is named by "`cells at most once`": compare without the closing backquote.
+        let open = &w[..w.len() - 1];
+        !all.iter().any(|o| o != w && is_phrase(o) && o.contains(open))
     });
     words.sort();
     words.dedup();
     if words.is_empty() {
         words.push("something else".into());
     }
-    let found = if pos >= text.trim_end().len() {
+    let found = if pos >= trim_blanks(text).len() {
         "the end of the file".to_string()
     } else if word.is_empty() {
         format!("`{}`", text[pos..].chars().next().unwrap())
@@ -135,8 +170,11 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         format!("`{word}`")
     };
     let expected = join_or(&words);
+    if let Some(d) = unfinished_line(text, file, pos, &expected, &words) {
+        return d;
+    }
     // At the end of the file there is nothing to underline: point at the last character.
-    let end_span = last_char(text).filter(|_| pos >= text.trim_end().len()).map(|(s, e)| Span::new(file, s, e));
+    let end_span = last_char(text).filter(|_| pos >= trim_blanks(text).len()).map(|(s, e)| Span::new(file, s, e));
     let here = if end_span.is_some() { "after this" } else { "here" };
     let span = end_span.unwrap_or(span);
     let before = text[..pos.min(text.len())].trim_end();
@@ -345,7 +383,7 @@ fn join_or(words: &[String]) -> String {
 
 /// The byte range of the last character that is not blank, if any.
 fn last_char(text: &str) -> Option<(usize, usize)> {
-    let end = text.trim_end().len();
+    let end = trim_blanks(text).len();
     text[..end].char_indices().next_back().map(|(i, _)| (i, end))
 }
 
@@ -381,4 +419,138 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// `text` without its trailing blanks: the grammar's blanks only (a no-break space at the end
+/// of a file is a character the parser stopped at, not the end of the file).
+fn trim_blanks(text: &str) -> &str {
+    text.trim_end_matches([' ', '\t', '\r', '\n'])
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The words the grammar keeps from names (`name = !reserved ~ ...`).
+const RESERVED: &[&str] = &["for", "in", "where", "and", "or", "not", "true", "false", "when", "do"];
+
+/// `let in = 3`: the parser tried a name, found a reserved word, and stopped at its end (the
+/// only token it then tried is `_`, a name's continuation). Say so instead of "expected `_`".
+fn reserved_as_name(text: &str, file: FileId, pos: usize, literals: &[String]) -> Option<Diagnostic> {
+    if !literals.iter().any(|t| t == "_") || text[pos..].starts_with(is_name_char) {
+        return None;
+    }
+    let start = pos - text[..pos].chars().rev().take_while(|c| is_name_char(*c)).count();
+    let word = &text[start..pos];
+    RESERVED.contains(&word).then(|| {
+        Diagnostic::new(
+            Code::P001,
+            Span::new(file, start, pos),
+            format!("`{word}` is a reserved word and cannot be a name"),
+        )
+        .label("reserved word")
+        .help(format!("choose another name, like `{word}_`; the reserved words are {}", RESERVED.join(", ")))
+    })
+}
+
+/// An invisible or look-alike character where the parser stopped, named in words: shown as
+/// itself it would be a blank or a quote the reader cannot tell from the right one.
+fn odd_character(text: &str, file: FileId, pos: usize) -> Option<Diagnostic> {
+    let c = text[pos.min(text.len())..].chars().next()?;
+    let (name, fix) = match c {
+        '\u{FEFF}' => ("byte-order mark", "delete it: only the very start of a file may hold one"),
+        '\u{00A0}' => ("no-break space", "replace it with a plain space"),
+        '\u{200B}' => ("zero-width space", "delete it"),
+        '\u{200C}' => ("zero-width non-joiner", "delete it"),
+        '\u{200D}' => ("zero-width joiner", "delete it"),
+        '\u{2060}' => ("word joiner", "delete it"),
+        '\u{00AD}' => ("soft hyphen", "delete it"),
+        '\u{2028}' => ("line separator", "replace it with a line break"),
+        '\u{2029}' => ("paragraph separator", "replace it with a line break"),
+        '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => {
+            ("wide or narrow space", "replace it with a plain space")
+        }
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{00AB}' | '\u{00BB}' => {
+            ("typographic double quote", "write a plain `\"`")
+        }
+        '\u{2018}' | '\u{2019}' | '\u{201A}' => ("typographic single quote", "write a plain `'`"),
+        '\u{2212}' => ("minus sign", "write a plain `-`"),
+        '\u{2013}' | '\u{2014}' => ("dash", "write a plain `-`"),
+        '\u{00D7}' => ("multiplication sign", "write `*`"),
+        '\u{2264}' => ("less-than-or-equal sign", "write `<=`"),
+        '\u{2265}' => ("greater-than-or-equal sign", "write `>=`"),
+        '\u{2260}' => ("not-equal sign", "write `!=`"),
+        '\u{2026}' => ("ellipsis", "write `..` or `..=`"),
+        '\0' => ("NUL character", "delete it: a spec is text"),
+        c if c.is_control() && c != '\n' && c != '\t' && c != '\r' => ("control character", "delete it"),
+        _ => return None,
+    };
+    let code = format!("U+{:04X}", c as u32);
+    Some(
+        Diagnostic::new(Code::P001, Span::new(file, pos, pos + c.len_utf8()), format!("unexpected {code} {name}"))
+            .label(format!("{code} {name} here"))
+            .help(fix),
+    )
+}
+
+/// A statement left unfinished at the end of its line is reported there, not at the next
+/// line's first word: the parser stopped at a statement keyword starting a line
+/// (`let n = (3 + 4` then `item a`), so what it expected is missing at the end of the line before.
+fn unfinished_line(text: &str, file: FileId, pos: usize, expected: &str, words: &[String]) -> Option<Diagnostic> {
+    if words.iter().any(|w| w == "a statement") {
+        return None;
+    }
+    let (first, line_start, (last, end)) = statement_line(text, pos)?;
+    text[line_start..pos].trim().is_empty().then(|| {
+        Diagnostic::new(Code::P001, Span::new(file, last, end), format!("expected {expected} at the end of this line"))
+            .label(format!("expected {expected} after this"))
+            .help(format!("the statement is not finished: the next line starts a new one (`{first}`)"))
+    })
+}
+
+/// The first word of the line holding `pos`, when it is a statement keyword, and the last code
+/// character before that line.
+fn statement_line(text: &str, pos: usize) -> Option<(&str, usize, (usize, usize))> {
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let first = word_at(text, line_start + (text[line_start..].len() - text[line_start..].trim_start().len()));
+    STATEMENT_KEYWORDS.contains(&first).then_some(())?;
+    Some((first, line_start, last_code_char(&text[..line_start])?))
+}
+
+/// `option o = a,` then `option p = a`: the comma carried the statement over, and the parser
+/// read the next line's keyword as part of it. Blame the comma.
+fn dangling_comma(text: &str, file: FileId, pos: usize) -> Option<Diagnostic> {
+    let (first, line_start, (last, end)) = statement_line(text, pos)?;
+    (&text[last..end] == "," && pos > line_start).then(|| {
+        Diagnostic::new(Code::P001, Span::new(file, last, end), "this `,` carries the statement on to the next line")
+            .label("nothing follows the `,` on its line")
+            .help(format!("remove the `,`, or write what follows it; the next line starts a new statement (`{first}`)"))
+    })
+}
+
+/// The last character of `text` that is neither blank nor in a comment (a rough reading of
+/// comments: `#` outside quotes), as a byte range.
+fn last_code_char(text: &str) -> Option<(usize, usize)> {
+    let mut end = text.len();
+    for line in text.split_inclusive('\n').collect::<Vec<_>>().into_iter().rev() {
+        let start = end - line.len();
+        let mut in_string = false;
+        let mut code_end = line.len();
+        for (i, c) in line.char_indices() {
+            match c {
+                '"' => in_string = !in_string,
+                '#' if !in_string => {
+                    code_end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let code = trim_blanks(&line[..code_end]);
+        if let Some((i, c)) = code.char_indices().next_back() {
+            return Some((start + i, start + i + c.len_utf8()));
+        }
+        end = start;
+    }
+    None
 }

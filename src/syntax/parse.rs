@@ -130,8 +130,16 @@ impl Cx {
                 let name = self.ident(it.next().unwrap());
                 let rows = self.expr(it.next().unwrap())?;
                 let cols = self.expr(it.next().unwrap())?;
-                let mut decl =
-                    BoardDecl { name, rows, cols, values: None, without: vec![], masks: vec![], origin: None };
+                let mut decl = BoardDecl {
+                    name,
+                    rows,
+                    cols,
+                    values: None,
+                    without: vec![],
+                    masks: vec![],
+                    origin: None,
+                    lattice: None,
+                };
                 for p in it {
                     match p.as_rule() {
                         Rule::expr => decl.values = Some(self.expr(p)?),
@@ -142,6 +150,11 @@ impl Cx {
                             match arg.as_rule() {
                                 Rule::expr => decl.without.push(self.expr(arg)?),
                                 Rule::string => decl.masks.push(self.string(arg)),
+                                Rule::lattice => {
+                                    let l =
+                                        if arg.as_str() == "triangles" { Lattice::Triangles } else { Lattice::Squares };
+                                    decl.lattice = Some(Spanned { node: l, span: optspan });
+                                }
                                 _ => {
                                     let o =
                                         if arg.as_str() == "top-left" { Origin::TopLeft } else { Origin::BottomLeft };
@@ -203,8 +216,15 @@ impl Cx {
                     vec![]
                 };
                 let shape = self.shape(it.next().unwrap())?;
+                let times = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::piece_times) => {
+                        let t = it.next().unwrap().into_inner().find(|p| p.as_rule() == Rule::expr).unwrap();
+                        Some(self.expr(t)?)
+                    }
+                    _ => None,
+                };
                 let each = it.next().map(|p| self.for_clause(p)).transpose()?;
-                StmtKind::Piece(PieceDecl { name, params, shape, each })
+                StmtKind::Piece(PieceDecl { name, params, shape, times, each })
             }
             Rule::tiles_stmt => {
                 let name = self.ident(it.next().unwrap());
@@ -786,6 +806,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_touch
             | Rule::kw_diagonally
             | Rule::kw_too
+            | Rule::kw_lattice
     )
 }
 

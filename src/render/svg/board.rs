@@ -205,6 +205,7 @@ fn direct(model: &Model, ans: &Answer) -> Document {
                 values: vec![],
                 given: vec![None; rows * cols],
                 origin: crate::syntax::ast::Origin::TopLeft,
+                lattice: Default::default(),
                 span: Default::default(),
             };
             let mut doc = document(&model.title, cols as f64 * CELL, rows as f64 * CELL);
