@@ -21,7 +21,12 @@ fn next(seed: &mut u64) -> u64 {
 /// the sets of presses that solve the board. Returns the smallest set, lexicographically
 /// first among the smallest, as (row, column) pairs in row-major order.
 fn chase(n: usize, on: &[u8]) -> Option<Vec<(usize, usize)>> {
-    let mut best: Option<Vec<(usize, usize)>> = None;
+    chase_all(n, on).into_iter().next()
+}
+
+/// Every set of presses that solves the board, smallest first (then lexicographically).
+fn chase_all(n: usize, on: &[u8]) -> Vec<Vec<(usize, usize)>> {
+    let mut all: Vec<Vec<(usize, usize)>> = Vec::new();
     for top in 0u32..1 << n {
         let mut l = on.to_vec();
         let mut presses = Vec::new();
@@ -47,14 +52,11 @@ fn chase(n: usize, on: &[u8]) -> Option<Vec<(usize, usize)>> {
         }
         if l.iter().all(|&v| v == 0) {
             presses.sort();
-            let better =
-                best.as_ref().is_none_or(|b| presses.len() < b.len() || (presses.len() == b.len() && presses < *b));
-            if better {
-                best = Some(presses);
-            }
+            all.push(presses);
         }
     }
-    best
+    all.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+    all
 }
 
 /// 5×5 from all on needs 15 presses (a published figure: e.g. Anderson & Feil, "Turning
@@ -65,6 +67,11 @@ fn lights_out_five_by_five() {
     let all_on = format!("5\n{}", "11111\n".repeat(5));
     let out = run_ok(&["solve", "puzzles/lights-out.puz", "--instance", "-"], Some(&all_on), 0);
     assert_eq!(moves_of(&out).len(), 15);
+    // puzc counts sequences: every ordering of every smallest set.
+    let sets = chase_all(5, &[1; 25]);
+    let smallest = sets.iter().filter(|s| s.len() == 15).count() as u128;
+    let count = run_ok(&["solve", "puzzles/lights-out.puz", "--instance", "-", "--count"], Some(&all_on), 0);
+    assert_eq!(count, format!("{}\n", smallest * (1..=15u128).product::<u128>()));
     let mut seed = 5u64;
     for n in [4usize, 5] {
         for trial in 0..8 {

@@ -238,7 +238,7 @@ fn search(
         _ => (VERIFY_WHEN_COUNTING, 0, limit),
     };
     let (mut solutions, mut seen, mut bad) = (Vec::new(), 0u64, None);
-    let counted = moves::count_upto(p, limits, cap.map(u128::from), &mut |sol| {
+    let counted = moves::count_guided(p, limits, cap.map(u128::from), guide, &mut |sol| {
         if let Err(why) = verify(p, sol) {
             bad = Some(why);
             return false;

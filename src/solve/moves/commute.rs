@@ -16,7 +16,7 @@
 //! [`Guide::commute`]: crate::ir::guide::Guide::commute
 
 use super::machine::{Machine, goal_holds};
-use super::{Budgeted, Limits, Outcome, Stats, Stop};
+use super::{Budgeted, Counted, Limits, Outcome, Stats, Stop};
 use crate::ir::moves::{EMPTY, Effect, Goal, MoveProblem, Value};
 
 struct Sets<'p> {
@@ -30,9 +30,18 @@ struct Sets<'p> {
     states: Vec<Vec<Value>>,
     path: Vec<u32>,
     b: Budgeted,
+    /// When counting: every set of the size searched that reaches the goal, instead of
+    /// stopping at the first.
+    all: Option<Vec<Vec<u32>>>,
 }
 
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
+    search(p, limits, max, false).0
+}
+
+/// The search of [`solve`]; with `every`, the smallest size that reaches the goal is searched
+/// through and all its sets are returned too.
+fn search(p: &MoveProblem, limits: &Limits, max: u32, every: bool) -> (Outcome, Vec<Vec<u32>>) {
     let cells = p.rows * p.cols;
     let want: Vec<Option<Value>> = match &p.goal {
         Goal::Empty => vec![Some(EMPTY); cells],
@@ -62,6 +71,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         states: vec![p.initial.clone()],
         path: Vec::new(),
         b: Budgeted::new(limits),
+        all: every.then(Vec::new),
     };
     let done = |s: &Sets, solution: Option<Vec<u32>>, stop: Stop| Outcome {
         solution,
@@ -75,16 +85,61 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
             if s.states.len() <= size {
                 s.states.push(p.initial.clone());
             }
-            if s.node(0, 0, size) {
-                let path = std::mem::take(&mut s.path);
-                return done(&s, Some(path), Stop::Solved);
-            }
+            let found = s.node(0, 0, size);
             if let Some(stop) = s.b.stop {
-                return done(&s, None, stop);
+                return (done(&s, None, stop), Vec::new());
+            }
+            if let Some(all) = s.all.take_if(|a| !a.is_empty()) {
+                return (done(&s, all.first().cloned(), Stop::Solved), all);
+            }
+            if found {
+                let path = std::mem::take(&mut s.path);
+                return (done(&s, Some(path), Stop::Solved), Vec::new());
             }
         }
     }
-    done(&s, None, Stop::Exhausted)
+    (done(&s, None, Stop::Exhausted), Vec::new())
+}
+
+/// `--count`, `--all`, `--unique` for commuting moves: the shortest sequences are the
+/// orderings of the smallest sets that reach the goal (a shortest sequence uses no move
+/// twice, see the module comment), so there are `sets × k!` of them for sets of `k` moves.
+/// They are listed in lexicographic order: after a prefix, the next move is any move not
+/// yet used of a set that contains the prefix, smallest first.
+pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32]) -> bool) -> Counted {
+    let (out, sets) = search(p, limits, max, true);
+    let stop = out.stats.stop;
+    let Some(first) = out.solution else {
+        return Counted { count: 0, overflow: false, stats: out.stats };
+    };
+    let sets = if sets.is_empty() { vec![first] } else { sets };
+    let k = sets[0].len() as u128;
+    let orderings = (1..=k).try_fold(1u128, |a, i| a.checked_mul(i));
+    let total = orderings.and_then(|o| o.checked_mul(sets.len() as u128));
+    let mut path = Vec::with_capacity(k as usize);
+    list(&sets, &mut path, each);
+    Counted { count: total.unwrap_or(u128::MAX), overflow: total.is_none(), stats: Stats { stop, ..out.stats } }
+}
+
+/// Lists the orderings of `sets` (each sorted) that start with `path`, in lexicographic
+/// order; false once `each` asked to stop.
+fn list(sets: &[Vec<u32>], path: &mut Vec<u32>, each: &mut dyn FnMut(&[u32]) -> bool) -> bool {
+    let holding: Vec<&Vec<u32>> = sets.iter().filter(|s| path.iter().all(|m| s.binary_search(m).is_ok())).collect();
+    if holding.iter().any(|s| s.len() == path.len()) {
+        return each(path);
+    }
+    let mut next: Vec<u32> = holding.iter().flat_map(|s| s.iter().copied()).filter(|m| !path.contains(m)).collect();
+    next.sort_unstable();
+    next.dedup();
+    for m in next {
+        path.push(m);
+        let go_on = list(sets, path, each);
+        path.pop();
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }
 
 impl Sets<'_> {
@@ -104,7 +159,12 @@ impl Sets<'_> {
             return false;
         }
         if left == 0 {
-            return goal_holds(&self.p.goal, &self.states[d]);
+            let reached = goal_holds(&self.p.goal, &self.states[d]);
+            if let (true, Some(all)) = (reached, self.all.as_mut()) {
+                all.push(self.path.clone());
+                return false;
+            }
+            return reached;
         }
         let n = self.p.moves.len();
         for j in from..=n - left {

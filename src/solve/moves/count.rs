@@ -24,6 +24,7 @@
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
 use super::{Budgeted, DeadCheck, Limits, Stats, Stop, is_dead};
+use crate::ir::guide::Guide;
 use crate::ir::moves::{Budget, MoveProblem, Value};
 
 /// The result of a count. `count` is exact when `stats.stop` is `Solved` or `Exhausted`.
@@ -52,7 +53,20 @@ pub fn count_upto(
     cap: Option<u128>,
     each: &mut dyn FnMut(&[u32]) -> bool,
 ) -> Counted {
+    count_guided(p, limits, cap, &Guide::default(), each)
+}
+
+/// [`count_upto`] with the compiler's guidance: under `Fewest`, commuting moves are counted
+/// from their sets ([`super::commute::count`]) instead of breadth-first.
+pub fn count_guided(
+    p: &MoveProblem,
+    limits: &Limits,
+    cap: Option<u128>,
+    guide: &Guide,
+    each: &mut dyn FnMut(&[u32]) -> bool,
+) -> Counted {
     match (p.budget, cap) {
+        (Budget::Fewest { max }, _) if guide.commute => super::commute::count(p, limits, max, each),
         (Budget::Exactly(n), Some(cap)) => Memo::new(p, limits, n, true).run_upto(cap, each),
         (Budget::AtMost(n), Some(cap)) => Memo::new(p, limits, n, false).run_upto(cap, each),
         (Budget::Exactly(n), None) => Memo::new(p, limits, n, true).run(each),

@@ -29,7 +29,7 @@ use std::time::Instant;
 use crate::ir::guide::Guide;
 use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
 
-pub use count::{Counted, count, count_upto};
+pub use count::{Counted, count, count_guided, count_upto};
 use machine::Machine;
 pub use machine::TraceStep;
 
