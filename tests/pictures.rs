@@ -98,6 +98,13 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // SameGame sample: 5 boards of 4×5 (120 × 114) in one row: 5·136 − 16 + 20 = 684 wide,
         // 114 + 44 = 158 high.
         ("samegame.puz", (684, 158), 0.1),
+        // Sokoban, fewest pushes in 14 moves: 15 boards of 4×5 (120 × 114), 8 a row, 2 rows:
+        // 8·136 − 16 + 20 = 1092 wide, 2·130 − 16 + 44 = 288 high.
+        ("sokoban.puz", (1092, 288), 0.05),
+        // Klotski, 81 moves: 82 boards of 5×4 (the pieces' cell codes drawn as colours).
+        ("klotski.puz", (1124, 1414), 0.2),
+        // Rush Hour, 60 moves: 61 boards of 6×6.
+        ("rush-hour.puz", (1124, 1630), 0.2),
     ];
     let shipped = std::fs::read_dir(root().join("puzzles"))
         .unwrap()

@@ -214,6 +214,12 @@ impl Checker {
                     for e in &m.effects {
                         c.effect(&e.node);
                     }
+                    if let Some(k) = &m.cost {
+                        c.expr(k);
+                    }
+                    if let Some(pieces) = m.slide.as_ref().and_then(|sl| sl.pieces.as_ref()) {
+                        pieces.iter().for_each(|p| c.use_named(p, Kind::Piece));
+                    }
                 });
                 self.in_move = false;
             }
@@ -358,6 +364,8 @@ impl Checker {
                 }
                 match self.defined.get(n) {
                     Some((Kind::Value, _)) => {}
+                    // In a played puzzle, a piece's name is the value of its anchor cell.
+                    Some((Kind::Piece, _)) if self.in_move => {}
                     Some((k, span)) => {
                         let d = Diagnostic::new(Code::E103, e.span, format!("`{n}` is a {}, not a value", k.word()))
                             .label("used as a value")
@@ -503,7 +511,18 @@ impl Checker {
                 _ => None,
             })
             .flat_map(|m| {
-                let named: Vec<&str> = if m.params.is_empty() {
+                let named: Vec<&str> = if m.slide.is_some() {
+                    // A moved piece is printed as its name, where it was and where it went.
+                    let origin = spec.stmts.iter().find_map(|s| match &s.kind {
+                        StmtKind::Board(b) => b.origin.as_ref().map(|o| o.node),
+                        _ => None,
+                    });
+                    if origin == Some(crate::syntax::ast::Origin::BottomLeft) {
+                        vec!["piece", "x", "y", "to_x", "to_y"]
+                    } else {
+                        vec!["piece", "r", "c", "to_r", "to_c"]
+                    }
+                } else if m.params.is_empty() {
                     m.each.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.as_str())).collect()
                 } else {
                     m.params.iter().map(|p| p.name.as_str()).collect()
@@ -608,7 +627,6 @@ impl Checker {
                 for s in &spec.stmts {
                     let what = match &s.kind {
                         StmtKind::Item(_) => "`item`",
-                        StmtKind::Piece(_) => "`piece`",
                         StmtKind::Tiles(_) => "`tiles`",
                         StmtKind::Confine { .. } => "`confine`",
                         StmtKind::MatchEdges(_) => "`match edges`",

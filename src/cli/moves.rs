@@ -65,6 +65,13 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Ok(m) => m,
         Err(e) => return e,
     };
+    if p.has_costs() && mode != AnswerMode::First {
+        // Zero-cost moves can go back and forth for free: the cheapest solutions are endless.
+        eprintln!(
+            "puzc: --count, --all and --unique need moves without costs (a spec with `cost` finds one cheapest answer)"
+        );
+        return Exit::Usage;
+    }
     if args.trace && matches!(mode, AnswerMode::All | AnswerMode::Count) {
         eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
         return Exit::Usage;
@@ -257,17 +264,22 @@ fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
         .map(|&m| {
             let mv = &p.moves[m as usize];
             let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
+            let cost = ("cost".to_string(), p.cost(m as usize).to_string());
+            let piece = low.pieces.get(m as usize).filter(|n| !n.is_empty()).map(|n| ("piece".to_string(), n.clone()));
             let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
-            std::iter::once(name).chain(args).collect()
+            // A parameter named `cost` wins over the move's cost.
+            std::iter::once(name).chain(args).chain([cost]).chain(piece).collect()
         })
         .collect()
 }
 
 /// The board before the first move and after every move and rule step.
-fn trace(elab: &Elab, p: &crate::ir::moves::MoveProblem, sol: &[u32], lines: &[String]) -> String {
+fn trace(elab: &Elab, low: &LoweredMoves, sol: &[u32], lines: &[String]) -> String {
     use std::fmt::Write;
+    let p = &low.problem;
     let board = elab.model.board.as_ref().expect("lowering checked the board");
-    let show = |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| g[c].to_string()));
+    let show =
+        |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| low.shown[g[c] as usize].clone()));
     let mut g = p.initial.clone();
     let mut out = format!("start:\n{}", show(&g));
     for (i, &m) in sol.iter().enumerate() {
@@ -297,9 +309,22 @@ fn rule_name(r: &crate::ir::moves::Rule) -> String {
     }
 }
 
-/// One line per move: its parameters separated by spaces.
-fn move_lines(p: &MoveProblem, sol: &[u32]) -> Vec<String> {
-    sol.iter().map(|&m| p.moves[m as usize].args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" ")).collect()
+/// One line per move: its parameters separated by spaces, after the piece it moves (if any).
+fn move_lines(low: &LoweredMoves, sol: &[u32]) -> Vec<String> {
+    let p = &low.problem;
+    sol.iter()
+        .map(|&m| {
+            let args = p.moves[m as usize].args.iter().map(|a| a.to_string());
+            low.pieces
+                .get(m as usize)
+                .filter(|n| !n.is_empty())
+                .cloned()
+                .into_iter()
+                .chain(args)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 fn json_moves(low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
@@ -311,6 +336,9 @@ fn json_moves(low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
             o.insert("move".into(), p.move_names[mv.kind as usize].clone().into());
             for (n, a) in low.params[mv.kind as usize].iter().zip(&mv.args) {
                 o.insert(n.clone(), (*a).into());
+            }
+            if let Some(piece) = low.pieces.get(m as usize).filter(|n| !n.is_empty()) {
+                o.insert("piece".into(), piece.clone().into());
             }
             serde_json::Value::Object(o)
         })
@@ -344,7 +372,7 @@ fn print_default(
                 let shown: Vec<String> = found
                     .solutions
                     .iter()
-                    .map(|sol| move_lines(p, sol).iter().map(|l| format!("{l}\n")).collect())
+                    .map(|sol| move_lines(low, sol).iter().map(|l| format!("{l}\n")).collect())
                     .collect();
                 let n = count.unwrap_or(0);
                 let mut out = shown.join("\n");
@@ -353,8 +381,8 @@ fn print_default(
                 }
                 s.print_block(&(out + &format!("{n} solution{}\n", if n == 1 { "" } else { "s" })));
             }
-            _ if args.trace => s.print_block(&trace(elab, p, first, &move_lines(p, first))),
-            _ => s.print_block(&move_lines(p, first).iter().map(|l| format!("{l}\n")).collect::<String>()),
+            _ if args.trace => s.print_block(&trace(elab, low, first, &move_lines(low, first))),
+            _ => s.print_block(&move_lines(low, first).iter().map(|l| format!("{l}\n")).collect::<String>()),
         },
         Format::Svg => {
             if mode == AnswerMode::Count {
@@ -364,7 +392,7 @@ fn print_default(
             let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
             let pictures = (found.solutions.iter())
                 .map(|sol| {
-                    let captions: Vec<String> = (sol.iter().zip(move_lines(p, sol)))
+                    let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
                         .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
                         .collect();
                     crate::render::svg::moves_answer(&elab.model.title, p, on, sol, &captions)

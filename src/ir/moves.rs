@@ -46,6 +46,15 @@ pub enum Cond {
         cell: CellIx,
         min: u32,
     },
+    /// The piece of [`MoveProblem::shapes`]`[shape]` whose anchor is at `from` can be moved,
+    /// one cell up, down or sideways at a time, through on-board cells that are empty or its
+    /// own, until its anchor is at `to` (a sliding block moved along any path). Says nothing
+    /// about what the cells hold: a move pairs it with a test of the anchor's value.
+    Reaches {
+        shape: u32,
+        from: CellIx,
+        to: CellIx,
+    },
 }
 
 /// What a move does. A move's effects are simultaneous: every `Operand::Cell` read sees the
@@ -197,9 +206,25 @@ pub struct MoveProblem {
     /// `allowed[v]`: whether a cell may hold `v` (256 entries; the board's values). Only
     /// computed values are checked: every other write is checked by the compiler.
     pub allowed: Vec<bool>,
+    /// What each move adds to the total that `Fewest` minimises, indexed like `moves`.
+    /// Empty when every move costs 1 (the number of moves is minimised).
+    pub costs: Vec<u32>,
+    /// The shapes of [`Cond::Reaches`]: each a list of (row, col) offsets from the piece's
+    /// anchor, which is its first cell in row-major order (offset (0, 0)).
+    pub shapes: Vec<Vec<(i32, i32)>>,
 }
 
 impl MoveProblem {
+    /// What move `m` costs (1 unless the problem has costs).
+    pub fn cost(&self, m: usize) -> u32 {
+        self.costs.get(m).copied().unwrap_or(1)
+    }
+
+    /// Whether some move costs other than 1: `Fewest` then minimises the total cost.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c != 1)
+    }
+
     /// Checks the invariants stated on [`MoveProblem`] (the compiler's contract with the
     /// engine). The engine may index out of bounds or loop on a problem that fails this.
     pub fn validate(&self) -> Result<(), String> {
@@ -237,6 +262,13 @@ impl MoveProblem {
                         }
                     }
                     Cond::GroupAtLeast { cell, .. } => cell_ok(cell, "a group condition", i)?,
+                    Cond::Reaches { shape, from, to } => {
+                        cell_ok(from, "a path condition", i)?;
+                        cell_ok(to, "a path condition", i)?;
+                        if shape as usize >= self.shapes.len() {
+                            return Err(format!("move {i}: shape {shape} does not exist"));
+                        }
+                    }
                 }
             }
             for e in &m.effects {
@@ -277,6 +309,12 @@ impl MoveProblem {
                     }
                 }
             }
+        }
+        if !self.costs.is_empty() && self.costs.len() != self.moves.len() {
+            return Err(format!("{} costs for {} moves", self.costs.len(), self.moves.len()));
+        }
+        if self.has_costs() && !matches!(self.budget, Budget::Fewest { .. }) {
+            return Err("move costs only count under `Fewest`".into());
         }
         for r in &self.rules {
             if let Rule::ClearRuns { min: 0 } | Rule::ClearGroups { min: 0 } = r {
@@ -350,6 +388,9 @@ impl MoveProblem {
                 format!("{} {op} {}", opnd(lhs), opnd(rhs))
             }
             Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
+            Cond::Reaches { shape, from, to } => {
+                format!("shape {shape} reaches {} from {}", self.cell_name(to), self.cell_name(from))
+            }
         }
     }
 
@@ -439,7 +480,11 @@ impl MoveProblem {
             if !when.is_empty() {
                 let _ = write!(o, " when {}", when.join(" and "));
             }
-            let _ = writeln!(o, " do {}", effects.join(", "));
+            let _ = write!(o, " do {}", effects.join(", "));
+            if self.cost(i) != 1 {
+                let _ = write!(o, " cost {}", self.cost(i));
+            }
+            let _ = writeln!(o);
         }
         o
     }

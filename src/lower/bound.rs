@@ -187,6 +187,8 @@ mod tests {
             dead_below: None,
             programs: Vec::new(),
             allowed: (0..256).map(|v| v <= 1).collect(),
+            costs: Vec::new(),
+            shapes: Vec::new(),
         }
     }
 

@@ -3,7 +3,7 @@
 //! Each statement that fails adds its diagnostic and elaboration goes on, so one run reports
 //! every independent mistake; statements that depend on a failed one are skipped silently.
 use super::eval::{Env, R, type_error};
-use super::instance::{InstanceReader, read_grid, read_lines};
+use super::instance::{InstanceReader, read_grid, read_grid_at, read_lines};
 use super::model::*;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
@@ -53,6 +53,8 @@ pub struct Elab<'s> {
     family_members: u32,
     /// Direct-form options allowed (S401 past it, before memory runs out).
     max_options: usize,
+    /// The spec has `move` statements: a board without values is covered by pieces.
+    played: bool,
 }
 
 /// The key in `broken` that says the board failed (no spec name can contain spaces).
@@ -95,6 +97,7 @@ pub fn elaborate_with<'s>(
         broken: Default::default(),
         family_members: 0,
         max_options: limits.options,
+        played: spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_))),
     };
     for (k, stmt) in spec.stmts.iter().enumerate() {
         let region = match &stmt.kind {
@@ -384,6 +387,35 @@ impl Elab<'_> {
         Ok(())
     }
 
+    /// The picture of a board of pieces: one letter per cell, kept with where it was read
+    /// (lowering decomposes the letters into pieces, and points at a letter that forms none).
+    fn letters(&mut self, board: Board, source: &GivenSource, input: &mut InstanceReader) -> R<()> {
+        // Any visible character but the blanks `.`, `-`, `_` (and `#`, which starts a comment).
+        let marks: Vec<Value> = ('!'..='~').filter(|c| !".-_#".contains(*c)).map(Value::Char).collect();
+        let b = Board { values: marks, ..board };
+        if let GivenSource::Instance(span, l) = source
+            && (l.by_columns || l.reversed || l.until.is_some())
+        {
+            return Err(Diagnostic::new(Code::E109, *span, "a board of pieces is read as a picture, row by row")
+                .label("a layout for lists of values")
+                .help("write `given tray from instance` and draw the pieces in the instance"));
+        }
+        let mut spans = Vec::new();
+        let given = match source {
+            GivenSource::Inline(s) => {
+                let mut picture = InstanceReader::new(&s.text, b.span.file, s.offset).picture();
+                read_grid_at(&b, &mut picture, &mut spans)?
+            }
+            GivenSource::Instance(..) => read_grid_at(&b, input, &mut spans)?,
+        };
+        self.model.letters = given
+            .iter()
+            .map(|g| g.and_then(|i| if let Value::Char(c) = b.values[i] { Some(c) } else { None }))
+            .collect();
+        self.model.letter_spans = spans;
+        Ok(())
+    }
+
     /// Evaluates a set of cells, `{(r, c), ...}`, to flat indices (G201 for any off the board).
     pub fn cells_of(&mut self, board: &Board, e: &Expr, what: &str) -> R<Vec<usize>> {
         let coll = self.env.eval_collection(e, what)?;
@@ -402,6 +434,9 @@ impl Elab<'_> {
 
     fn given(&mut self, name: &Ident, source: &GivenSource, input: &mut InstanceReader) -> R<()> {
         let board = self.board_named(name)?.clone();
+        if self.played && board.values.is_empty() {
+            return self.letters(board, source, input);
+        }
         let given = match source {
             GivenSource::Instance(_, layout) if layout.by_columns || layout.reversed || layout.until.is_some() => {
                 let until = layout.until.as_ref().map(|e| self.env.eval(e).map(|v| v.to_string())).transpose()?;

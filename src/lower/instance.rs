@@ -213,6 +213,11 @@ fn cell_value(board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
 
 /// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
 pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
+    read_grid_at(board, reader, &mut Vec::new())
+}
+
+/// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`).
+pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
     let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
     let mut given = vec![None; board.rows * board.cols];
     let cols = board.cols;
@@ -258,6 +263,7 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
             _ => {}
         }
         breaks_inside |= cell > 0 && starts_line;
+        spans.push(span);
         if board.on[cell] {
             *slot = cell_value(board, tok, span)?;
         }

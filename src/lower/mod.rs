@@ -12,5 +12,6 @@ mod lattice;
 pub mod meter;
 pub mod model;
 pub mod moves;
+pub mod pieces;
 pub mod value;
 pub mod xcc;

@@ -176,4 +176,8 @@ pub struct Model {
     pub items: Vec<DirectItem>,
     pub options: Vec<DirectOption>,
     pub answer: Option<AnswerMode>,
+    /// A played board without values (a board of pieces): the letter of each cell in the
+    /// instance picture (`None` for a blank) and where it was read.
+    pub letters: Vec<Option<char>>,
+    pub letter_spans: Vec<Span>,
 }

@@ -7,6 +7,7 @@
 use super::elaborate::{Elab, coord_of};
 use super::eval::{Env, R, type_error};
 use super::model::Board;
+use super::pieces::Pieces;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::moves::{
@@ -19,6 +20,11 @@ pub struct LoweredMoves {
     pub problem: MoveProblem,
     /// Per move kind, the names of the parameters printed for each move.
     pub params: Vec<Vec<String>>,
+    /// Per concrete move, the piece it moves (`move ... slides`); empty without pieces.
+    pub pieces: Vec<String>,
+    /// How each cell code (0..=255) is shown in traces: the number, the named value, or the
+    /// piece's letter.
+    pub shown: Vec<String>,
 }
 
 /// Builtins that only make sense in move conditions.
@@ -37,10 +43,16 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         ]);
     };
     let mut diags = Vec::new();
-    let initial = match initial_state(&board) {
-        Ok(s) => s,
-        Err(d) => return Err(vec![d]),
+    let pieces = Pieces::of_spec(spec, &board).map_err(|d| vec![d])?;
+    let initial = match &pieces {
+        Some(p) => p.initial(&board, &elab.model.letters, &elab.model.letter_spans),
+        None => initial_state(&board),
     };
+    let initial = initial.map_err(|d| vec![d])?;
+    let shown: Vec<String> =
+        (0..=255u8).map(|v| pieces.as_ref().map_or_else(|| code_name(&board, v), |p| p.code_name(v))).collect();
+    // Moves and goals name a piece by its kind: `tray(3, 1) == cao`.
+    let board = pieces.as_ref().map_or(board.clone(), |p| p.board_view(&board));
     let mut problem = MoveProblem {
         rows: board.rows,
         cols: board.cols,
@@ -53,13 +65,32 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         budget: Budget::Fewest { max: DEFAULT_FEWEST_MAX },
         dead_below: None,
         programs: Vec::new(),
-        allowed: (0..256).map(|v| board.values.contains(&Value::Int(v))).collect(),
+        allowed: (0..256)
+            .map(|v| if named(&board) { v <= board.values.len() } else { board.values.contains(&Value::Int(v as i64)) })
+            .collect(),
+        costs: Vec::new(),
+        shapes: pieces.as_ref().map_or_else(Vec::new, |p| {
+            p.kinds.iter().map(|k| k.cells.iter().map(|&(r, c)| (r as i32, c as i32)).collect()).collect()
+        }),
     };
+    if let Some(p) = &pieces {
+        problem.allowed = (0..256).map(|v| v <= p.max_code() as usize).collect();
+    }
+    let mut labels = Vec::new();
     let mut params = Vec::new();
     let mut goal = None;
     let mut budget = None;
     for stmt in &spec.stmts {
         let r = match &stmt.kind {
+            StmtKind::Move(m) if m.slide.is_some() => {
+                let names = if board.origin == Origin::BottomLeft {
+                    ["x", "y", "to_x", "to_y"]
+                } else {
+                    ["r", "c", "to_r", "to_c"]
+                };
+                params.push(names.iter().map(|n| n.to_string()).collect());
+                expand_slide(m, pieces.as_ref(), &board, &mut elab.env, &mut problem, &mut labels)
+            }
             StmtKind::Move(m) => {
                 params.push(if m.params.is_empty() {
                     m.each.binders.iter().flat_map(|b| b.names.iter().map(|n| n.name.clone())).collect()
@@ -87,8 +118,57 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     if let Some(b) = budget {
         problem.budget = b;
     }
+    if problem.has_costs() && !matches!(problem.budget, Budget::Fewest { .. }) {
+        let cost = spec.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Move(m) => m.cost.as_ref().map(|k| k.span),
+            _ => None,
+        });
+        let budget = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Budget(_))).map(|s| s.span);
+        let mut d = Diagnostic::new(Code::E109, cost.unwrap_or_default(), "move costs only count with `moves fewest`")
+            .label("a cost")
+            .help("`moves fewest` finds the cheapest solution; `moves exactly` and `moves at most` count moves");
+        if let Some(b) = budget {
+            d = d.related(b, "the budget counts moves");
+        }
+        return Err(vec![d]);
+    }
     problem.dead_below = dead_below(&problem);
-    Ok(LoweredMoves { problem, params })
+    if !labels.is_empty() {
+        labels.resize(problem.moves.len(), String::new());
+    }
+    Ok(LoweredMoves { problem, params, pieces: labels, shown })
+}
+
+/// How a played board's values are stored in cells. Numbers 0..=255 are themselves (0 is
+/// empty). Named values (`of ['#', '$', '@']`) are numbered in declared order from 1, and 0
+/// is the empty cell, written `.` in pictures and `'.'` in moves.
+fn named(board: &Board) -> bool {
+    !board.values.is_empty() && board.values.iter().all(|v| !matches!(v, Value::Int(_)))
+}
+
+/// The cell code of a value of `board`, if it is one.
+pub fn code_of(board: &Board, v: &Value) -> Option<u8> {
+    if named(board) {
+        if *v == Value::Char('.') {
+            return Some(0);
+        }
+        return board.values.iter().position(|x| x == v).and_then(|i| u8::try_from(i + 1).ok());
+    }
+    match v {
+        Value::Int(n) if (0..=255).contains(n) && board.values.contains(v) => Some(*n as u8),
+        _ => None,
+    }
+}
+
+/// How a cell code is shown: the number, or the named value (`.` for empty).
+pub fn code_name(board: &Board, code: u8) -> String {
+    if !named(board) {
+        return code.to_string();
+    }
+    match code {
+        0 => ".".to_string(),
+        k => board.values.get(k as usize - 1).map_or_else(|| k.to_string(), |v| v.to_string()),
+    }
 }
 
 /// The starting grid: given values, 0 (empty) where nothing is given.
@@ -97,14 +177,21 @@ fn initial_state(board: &Board) -> R<Vec<u8>> {
         Value::Int(n) if (0..=255).contains(n) => Some(*n as u8),
         _ => None,
     };
+    if named(board) {
+        if board.values.len() > 255 {
+            return Err(Diagnostic::new(Code::E103, board.span, "a played board holds at most 255 named values")
+                .label("too many values"));
+        }
+        return Ok(board.given.iter().map(|g| g.map_or(0, |i| i as u8 + 1)).collect());
+    }
     if let Some(bad) = board.values.iter().find(|v| byte(v).is_none()) {
         return Err(Diagnostic::new(
             Code::E103,
             board.span,
-            format!("a played board holds numbers 0..=255, but `{bad}` is one of its values"),
+            format!("a played board holds numbers 0..=255 or named values, but `{bad}` is one of its values"),
         )
         .label("values of a played board")
-        .help("number the values: 0 is an empty cell, 1.. are blocks, pegs, tiles or colours"));
+        .help("number the values (0 is an empty cell) or name them all: `of ['#', '$', '@']`"));
     }
     Ok(board.given.iter().map(|g| g.map_or(0, |i| byte(&board.values[i]).unwrap())).collect())
 }
@@ -156,11 +243,70 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
             }
         }
         two_writes(&effects, board, m)?;
-        made.push(MoveInstance { kind, args, when, effects });
+        let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
+        made.push((MoveInstance { kind, args, when, effects }, cost));
         Ok(())
     })?;
-    problem.moves.extend(made);
+    push_moves(problem, made);
     Ok(())
+}
+
+/// Expands `move NAME slides ...` into the concrete moves of every piece it may move.
+fn expand_slide(
+    m: &MoveDecl,
+    pieces: Option<&Pieces>,
+    board: &Board,
+    env: &mut Env,
+    problem: &mut MoveProblem,
+    labels: &mut Vec<String>,
+) -> R<()> {
+    let kind = problem.move_names.len() as u32;
+    problem.move_names.push(m.name.name.clone());
+    let slide = m.slide.as_ref().expect("a sliding move");
+    let Some(pieces) = pieces else {
+        return Err(Diagnostic::new(Code::E109, slide.span, "only pieces slide, and this board has none")
+            .label("a move of pieces")
+            .related(board.span, "the board")
+            .help("declare the board without values and its pieces: `board tray[5, 4]`, `piece cao = \"##/##\"`"));
+    };
+    if let Some(w) = &m.when
+        && !env.eval_bool(w, "a sliding move's `when` says whether the move exists")?
+    {
+        return Ok(());
+    }
+    let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
+    let made = pieces.expand(slide, board, kind, cost)?;
+    labels.resize(problem.moves.len(), String::new());
+    labels.extend(made.iter().map(|(_, _, name)| name.clone()));
+    push_moves(problem, made.into_iter().map(|(mv, cost, _)| (mv, cost)).collect());
+    Ok(())
+}
+
+/// Appends concrete moves with their costs; `costs` stays empty while every move costs 1.
+fn push_moves(problem: &mut MoveProblem, made: Vec<(MoveInstance, u32)>) {
+    for (mv, cost) in made {
+        if cost != 1 && problem.costs.is_empty() {
+            problem.costs = vec![1; problem.moves.len()];
+        }
+        if !problem.costs.is_empty() {
+            problem.costs.push(cost);
+        }
+        problem.moves.push(mv);
+    }
+}
+
+/// The largest cost of one move: totals stay far from overflowing 32 bits.
+pub const MAX_MOVE_COST: i64 = 10_000;
+
+/// `cost K`: a whole number from 0 to [`MAX_MOVE_COST`].
+fn move_cost(env: &mut Env, k: &Expr) -> R<u32> {
+    let n = env.eval_int(k, "a move's cost is a number")?;
+    if !(0..=MAX_MOVE_COST).contains(&n) {
+        return Err(Diagnostic::new(Code::E109, k.span, format!("a move's cost is 0 to {MAX_MOVE_COST}, found {n}"))
+            .label("out of range")
+            .help("`cost 0` for a free move, `cost 1` (the default) to count it"));
+    }
+    Ok(n as u32)
 }
 
 /// Two effects of one concrete move writing one cell: one of them would silently win.
@@ -238,17 +384,20 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
     if reads_board(e, board) {
         return Err(not_simple(e));
     }
-    let n = env.eval_int(e, "cells hold numbers")?;
-    if !board.values.contains(&Value::Int(n)) {
-        let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
-        return Err(Diagnostic::new(Code::G204, e.span, format!("{n} is not one of the values of `{}`", board.name))
-            .label("not a value of the board")
-            .related(board.span, "the board's values are declared here")
-            .help(format!("cells hold {}", shown.join(" "))));
+    // A piece's name stands for its anchor's code (a board of pieces names its values so).
+    let v = match &e.kind {
+        ExprKind::Name(n) if board.values.contains(&Value::Str(n.as_str().into())) => Value::Str(n.as_str().into()),
+        _ => env.eval(e)?,
+    };
+    if let Some(code) = code_of(board, &v) {
+        return Ok(Some(Operand::Const(code)));
     }
-    u8::try_from(n).map(|v| Some(Operand::Const(v))).map_err(|_| {
-        Diagnostic::new(Code::G204, e.span, format!("{n} cannot be a cell's value")).label("cells hold 0..=255")
-    })
+    let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+    let empty = if named(board) { " and '.' (empty)" } else { "" };
+    Err(Diagnostic::new(Code::G204, e.span, format!("{v} is not one of the values of `{}`", board.name))
+        .label("not a value of the board")
+        .related(board.span, "the board's values are declared here")
+        .help(format!("cells hold {}{empty}", shown.join(" "))))
 }
 
 fn effect(e: &EffectDecl, board: &Board, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {

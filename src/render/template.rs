@@ -8,7 +8,8 @@
 //!   with nothing between them;
 //! - `{each solution}...{end}` repeats for every solution printed; `{each move}...{end}` for
 //!   every move of the answer, inside which the move's parameters are names (`{x} {y} {d}`)
-//!   and `{move}` is the move's name; `{length}` is the number of moves of the answer;
+//!   and `{move}` is the move's name (and `{cost}` its cost); `{length}` is the number of
+//!   moves of the answer, `{cost}` outside `{each move}` their total cost;
 //! - `{each ...}BODY{between}SEP{end}` prints `SEP` between two repetitions of `BODY`;
 //! - `{if solved}...{else}...{end}` chooses on whether the case has an answer.
 //!
@@ -60,7 +61,7 @@ impl Format {
 }
 
 /// Names a template may use besides `let`s and `param`s.
-pub const TEMPLATE_NAMES: &[&str] = &["case", "count", "board", "given", "length"];
+pub const TEMPLATE_NAMES: &[&str] = &["case", "count", "board", "given", "length", "cost"];
 
 /// Parses a template; `offset` is the byte offset of `text` in `file` (for spans).
 pub fn parse(text: &str, file: crate::diag::FileId, offset: usize, long: bool) -> Result<Vec<Node>, Diagnostic> {
@@ -389,6 +390,12 @@ fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut String) {
                     "case" => out.push_str(&scalar(&data.case.to_string())),
                     "count" => out.push_str(&scalar(&data.count.to_string())),
                     "length" => out.push_str(&scalar(&at.moves.map_or(0, <[Move]>::len).to_string())),
+                    // The moves' `cost` entries added up (every move costs 1 in a spec without costs).
+                    "cost" => {
+                        let each =
+                            |m: &Move| m.iter().find(|(n, _)| n == "cost").map_or(1, |(_, v)| v.parse().unwrap_or(1));
+                        out.push_str(&scalar(&at.moves.map_or(0, |ms| ms.iter().map(each).sum::<u64>()).to_string()));
+                    }
                     "board" => out.push_str(&at.solution.map(|g| g.render(*format)).unwrap_or_default()),
                     "given" => out.push_str(&data.given.as_ref().map(|g| g.render(*format)).unwrap_or_default()),
                     other => out.push_str(&scalar(data.globals.get(other).map_or("", |s| s.as_str()))),

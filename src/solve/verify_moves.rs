@@ -5,9 +5,14 @@ use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Oper
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     let n = moves.len() as u32;
+    // With move costs, a `Fewest` budget bounds the total cost.
+    let total: u64 = moves.iter().map(|&m| p.costs.get(m as usize).map_or(1, |&c| u64::from(c))).sum();
     match p.budget {
         Budget::Exactly(k) if n != k => return Err(format!("{n} moves, but exactly {k} are required")),
-        Budget::AtMost(k) | Budget::Fewest { max: k } if n > k => return Err(format!("{n} moves, more than {k}")),
+        Budget::AtMost(k) if n > k => return Err(format!("{n} moves, more than {k}")),
+        Budget::Fewest { max: k } if total > u64::from(k) => {
+            return Err(format!("the moves cost {total}, more than {k}"));
+        }
         _ => {}
     }
     let mut g = p.initial.clone();
@@ -79,7 +84,53 @@ fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
             }
         }
         Cond::GroupAtLeast { cell, min } => g[*cell as usize] != 0 && group(p, g, *cell as usize).len() as u32 >= *min,
+        Cond::Reaches { shape, from, to } => match p.shapes.get(*shape as usize) {
+            Some(shape) => reaches(p, g, shape, *from as usize, *to as usize),
+            None => false,
+        },
     }
+}
+
+/// Whether a piece of `shape` anchored at `from` can walk to anchor `to` by single steps,
+/// each onto cells that are on the board and empty or the piece's own (its cells at `from`).
+fn reaches(p: &MoveProblem, g: &[u8], shape: &[(i32, i32)], from: usize, to: usize) -> bool {
+    let at = |cell: usize| (cell / p.cols) as i64;
+    let cells_at = |r: i64, c: i64| -> Option<Vec<usize>> {
+        let mut out = vec![];
+        for &(dr, dc) in shape {
+            let (r, c) = (r + dr as i64, c + dc as i64);
+            if r < 0 || c < 0 || r >= p.rows as i64 || c >= p.cols as i64 {
+                return None;
+            }
+            let cell = r as usize * p.cols + c as usize;
+            if !p.on_board[cell] {
+                return None;
+            }
+            out.push(cell);
+        }
+        Some(out)
+    };
+    let start = (at(from), (from % p.cols) as i64);
+    let Some(own) = cells_at(start.0, start.1) else { return false };
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut todo = vec![start];
+    while let Some((r, c)) = todo.pop() {
+        if r as usize * p.cols + c as usize == to {
+            return true;
+        }
+        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let next = (r + dr, c + dc);
+            if seen.contains(&next) {
+                continue;
+            }
+            let Some(cells) = cells_at(next.0, next.1) else { continue };
+            if cells.iter().all(|c| g[*c] == 0 || own.contains(c)) {
+                seen.insert(next);
+                todo.push(next);
+            }
+        }
+    }
+    false
 }
 
 /// Cells of the 4-connected group of equal non-empty values containing `start`.

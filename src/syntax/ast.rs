@@ -312,6 +312,31 @@ pub struct MoveDecl {
     pub each: ForClause,
     pub when: Option<Expr>,
     pub effects: Vec<Spanned<EffectDecl>>,
+    /// `cost K`: what one such move adds to the total `moves fewest` minimises (1 without).
+    pub cost: Option<Expr>,
+    /// `move NAME slides ...`: a move of whole pieces (`each` and `effects` are then empty).
+    pub slide: Option<SlideDecl>,
+}
+
+/// `slides PIECES [DIRECTIONS] HOW`.
+#[derive(Clone, Debug)]
+pub struct SlideDecl {
+    /// `None` for `any piece`.
+    pub pieces: Option<Vec<Ident>>,
+    /// Empty: every direction.
+    pub dirs: Vec<Direction>,
+    pub how: SlideHow,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlideHow {
+    /// `one step`.
+    Step,
+    /// `any distance`: in a straight line.
+    Distance,
+    /// `along any path`: through any number of steps, as one move.
+    Path,
 }
 
 #[derive(Clone, Debug)]

@@ -359,6 +359,12 @@ pub fn rule_in_words(r: Rule) -> String {
         | Rule::cage_makes => "a cage rule (`sums to`, `multiplies to`, `differs by`, `divides to`, `makes`)",
         Rule::grid_source | Rule::grid_from_instance => "`from instance` or `=`",
         Rule::given_from_instance => "`from instance`",
+        Rule::move_cost => "`cost`",
+        Rule::slide_pieces | Rule::any_piece => "`any piece` or piece names",
+        Rule::slide_dirs => "a direction (`down`, `up`, `left`, `right`)",
+        Rule::slide_how | Rule::how_step | Rule::how_distance | Rule::how_path => {
+            "`one step`, `any distance` or `along any path`"
+        }
         Rule::bool_lit => "`true` or `false`",
         Rule::file | Rule::stmt => "a statement",
         _ if s.ends_with("_stmt") => "a statement",

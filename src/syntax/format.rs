@@ -204,7 +204,9 @@ enum Kind {
 /// Lays out one statement from its tokens. A move always puts `when` and `do` on lines of
 /// their own: its condition and effects read best apart.
 fn statement(kind: Rule, toks: &[Tok], out: &mut String) {
-    let broken = kind == Rule::move_stmt || line_length(toks) > WIDTH || toks.iter().any(|t| t.kind == Kind::Comment);
+    // A sliding move (`move m slides any piece one step`) has no `do` and reads as one line.
+    let effects = kind == Rule::move_stmt && toks.iter().any(|t| t.rule == Rule::kw_do);
+    let broken = effects || line_length(toks) > WIDTH || toks.iter().any(|t| t.kind == Kind::Comment);
     let mut line_start = true;
     let mut prev: Option<Tok> = None;
     for t in toks {
@@ -256,7 +258,9 @@ fn tokens<'a>(pair: Pair<'a, Rule>, depth: usize, out: &mut Vec<Tok<'a>>) {
     let own = pair.as_rule();
     let children: Vec<Pair<'a, Rule>> = pair.clone().into_inner().collect();
     if children.is_empty() || is_leaf(own) {
-        let break_before = depth == 1 && matches!(own, Rule::kw_when | Rule::kw_do) || own == Rule::kw_where;
+        // A move's `cost` sits in its own rule (depth 2) and goes on a line of its own too.
+        let break_before =
+            depth == 1 && matches!(own, Rule::kw_when | Rule::kw_do) || own == Rule::kw_where || own == Rule::kw_cost;
         let end = pair.as_span().end();
         out.push(Tok { text: pair.as_str(), kind: Kind::Word, rule: own, break_before, end });
         return;
@@ -334,9 +338,11 @@ fn spaced(prev: &Tok, next: &Tok) -> bool {
     if punct(next, "(") && matches!(next.rule, Rule::args | Rule::params) {
         return false;
     }
-    // `board box[6, 10]`, `tiles t[n * n]`: a size touches its name; `g[r, c]`: an index
-    // touches what it indexes.
-    if punct(next, "[") && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::index) {
+    // `board box[6, 10]`, `tiles t[n * n]`, `grid g[4, 5]`: a size touches its name; `g[r, c]`:
+    // an index touches what it indexes.
+    if punct(next, "[")
+        && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index)
+    {
         return false;
     }
     true

@@ -326,6 +326,9 @@ impl Cx {
             }
             Rule::move_stmt => {
                 let name = self.ident(it.next().unwrap());
+                if it.peek().map(|p| p.as_rule()) == Some(Rule::slide_pieces) {
+                    return Ok(Stmt { kind: StmtKind::Move(self.slide(name, it, span)?), span });
+                }
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
                     self.idents(it.next().unwrap())
                 } else {
@@ -337,8 +340,16 @@ impl Cx {
                 } else {
                     None
                 };
-                let effects = it.map(|p| self.effect(p)).collect::<R<Vec<_>>>()?;
-                StmtKind::Move(MoveDecl { name, params, each, when, effects })
+                let mut effects = Vec::new();
+                let mut cost = None;
+                for p in it {
+                    if p.as_rule() == Rule::move_cost {
+                        cost = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?);
+                    } else {
+                        effects.push(self.effect(p)?);
+                    }
+                }
+                StmtKind::Move(MoveDecl { name, params, each, when, effects, cost, slide: None })
             }
             Rule::after_stmt => StmtKind::After(it.map(|p| self.rule(p)).collect::<R<Vec<_>>>()?),
             Rule::goal_stmt => {
@@ -484,6 +495,47 @@ impl Cx {
             if it.peek().map(|p| p.as_rule()) == Some(Rule::args) { self.args(it.next().unwrap())? } else { vec![] };
         let colour = it.next().map(|p| self.expr(p)).transpose()?;
         Ok(Cover { item, args, colour, span, each: None })
+    }
+
+    /// `move NAME slides PIECES [DIRECTIONS] HOW [when COND] [cost K]`.
+    fn slide<'i>(&self, name: Ident, it: impl Iterator<Item = Pair<'i, Rule>>, span: Span) -> R<MoveDecl> {
+        let mut slide = SlideDecl { pieces: None, dirs: Vec::new(), how: SlideHow::Step, span };
+        let (mut when, mut cost) = (None, None);
+        let mut from = span;
+        for p in it {
+            match p.as_rule() {
+                Rule::slide_pieces => {
+                    from = self.span(&p);
+                    let inner = p.into_inner().next().unwrap();
+                    if inner.as_rule() == Rule::name_list {
+                        slide.pieces = Some(self.idents(inner));
+                    }
+                }
+                Rule::slide_dirs => {
+                    slide.dirs = (p.into_inner().filter(|d| d.as_rule() == Rule::direction))
+                        .map(|d| match d.as_str() {
+                            "down" => Direction::Down,
+                            "up" => Direction::Up,
+                            "left" => Direction::Left,
+                            _ => Direction::Right,
+                        })
+                        .collect();
+                }
+                Rule::slide_how => {
+                    slide.span = from.to(self.span(&p));
+                    slide.how = match p.into_inner().next().unwrap().as_rule() {
+                        Rule::how_step => SlideHow::Step,
+                        Rule::how_distance => SlideHow::Distance,
+                        _ => SlideHow::Path,
+                    };
+                }
+                Rule::expr => when = Some(self.expr(p)?),
+                Rule::move_cost => cost = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?),
+                _ => {}
+            }
+        }
+        let each = ForClause { binders: Vec::new(), filter: None, span: name.span };
+        Ok(MoveDecl { name, params: Vec::new(), each, when, effects: Vec::new(), cost, slide: Some(slide) })
     }
 
     fn effect(&self, pair: Pair<Rule>) -> R<Spanned<EffectDecl>> {
@@ -721,6 +773,15 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_pattern
             | Rule::kw_moves
             | Rule::kw_fewest
+            | Rule::kw_cost
+            | Rule::kw_slides
+            | Rule::kw_any
+            | Rule::kw_one
+            | Rule::kw_step
+            | Rule::kw_distance
+            | Rule::kw_along
+            | Rule::kw_path
+            | Rule::kw_or
             | Rule::kw_for
             | Rule::kw_in
             | Rule::kw_where

@@ -24,6 +24,8 @@ pub fn blank(rows: usize, cols: usize, initial: Vec<Value>) -> MoveProblem {
         dead_below: None,
         programs: Vec::new(),
         allowed: vec![true; 256],
+        costs: Vec::new(),
+        shapes: Vec::new(),
     }
 }
 
@@ -105,6 +107,8 @@ pub fn peg_solitaire(budget: Budget) -> MoveProblem {
         dead_below: None,
         programs: Vec::new(),
         allowed: vec![true; 256],
+        costs: Vec::new(),
+        shapes: Vec::new(),
     }
 }
 
@@ -145,5 +149,7 @@ pub fn sliding(side: usize, start: &[Value], max: u32) -> MoveProblem {
         dead_below: None,
         programs: Vec::new(),
         allowed: vec![true; 256],
+        costs: Vec::new(),
+        shapes: Vec::new(),
     }
 }

@@ -15,6 +15,7 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
+use super::reach::Reach;
 use crate::ir::moves::{
     CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, eval_program,
 };
@@ -84,6 +85,8 @@ pub struct Machine<'p> {
     /// bumping the stamp clears all marks in O(1).
     seen: Vec<u32>,
     stamp: u32,
+    /// Flood fills of sliding pieces (`Cond::Reaches`).
+    reach: Reach,
 }
 
 fn dir_ix(d: Dir) -> usize {
@@ -168,6 +171,7 @@ impl<'p> Machine<'p> {
             stack: Vec::with_capacity(rows * cols),
             seen: vec![0; rows * cols],
             stamp: 0,
+            reach: Reach::new(p),
         }
     }
 
@@ -177,6 +181,7 @@ impl<'p> Machine<'p> {
             Cond::GroupAtLeast { cell, min } => {
                 s[cell as usize] != EMPTY && self.group(s, cell, min as usize, false) >= min as usize
             }
+            Cond::Reaches { shape, from, to } => self.reach.reaches(s, shape, from, to),
         });
         // A computed value that no cell may hold makes the move illegal here.
         conds
@@ -513,7 +518,7 @@ pub fn goal_holds(goal: &Goal, s: &[Value]) -> bool {
         Goal::All(conds) => conds.iter().all(|c| match *c {
             Cond::Cmp { lhs, op, rhs } => cmp_holds(s, lhs, op, rhs),
             // The compiler puts only comparisons in goals (`MoveProblem::validate`).
-            Cond::GroupAtLeast { .. } => false,
+            Cond::GroupAtLeast { .. } | Cond::Reaches { .. } => false,
         }),
     }
 }

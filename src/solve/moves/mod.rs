@@ -8,17 +8,20 @@
 //!   shortest solutions ([`bfs`]); or, with the guidance the compiler derived
 //!   ([`Guide`]), iterative deepening A* under a lower bound ([`ida`]) or a search of the
 //!   sets of commuting moves in increasing order ([`commute`]), which find the same answer.
+//!   With move costs, uniform-cost search finds a cheapest solution ([`cheapest`]).
 //!
 //! Both use a transposition table of packed states ([`table`]) that grows as needed up to
 //! [`Limits::max_table_bytes`] (and [`Limits::max_table_entries`]), and honour a node limit
 //! and a deadline.
 
 mod bfs;
+mod cheapest;
 mod commute;
 mod count;
 mod dfs;
 mod ida;
 mod machine;
+mod reach;
 mod table;
 
 use std::time::Instant;
@@ -171,6 +174,8 @@ pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Gu
     match p.budget {
         Budget::Exactly(n) => dfs::solve(p, limits, n, true),
         Budget::AtMost(n) => dfs::solve(p, limits, n, false),
+        // Costs: the guide's bounds and commuting sets count moves, not costs.
+        Budget::Fewest { max } if p.has_costs() => cheapest::solve(p, limits, max),
         Budget::Fewest { max } => match (engine_for(search, guide), &guide.bound) {
             (Engine::Commuting, _) => commute::solve(p, limits, max),
             (Engine::Ida, Some(bound)) => ida::solve(p, limits, max, bound),

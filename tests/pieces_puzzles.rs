@@ -1,0 +1,427 @@
+//! Played puzzles with move costs and sliding pieces: the shipped Sokoban, Klotski and Rush
+//! Hour specs against reference searches written here (and published figures, where named).
+use std::collections::{BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::process::Command;
+
+fn puzc(args: &[&str]) -> (i32, String, String) {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_puzc")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// A spec under target/ with some text replaced (the test's own variant of a shipped spec).
+fn variant(spec: &str, replace: &[(&str, &str)], name: &str) -> String {
+    let mut text = std::fs::read_to_string(format!("{}/{spec}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for (from, to) in replace {
+        assert!(text.contains(from), "{spec} has no `{from}`");
+        text = text.replace(from, to);
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/pieces-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sokoban: costs.
+
+/// The level of puzzles/sokoban.puz, walls drawn (`#`), targets `x`, boxes `$`, player `@`.
+const SOKOBAN: [&str; 6] = ["#######", "#x....#", "#.$$#.#", "#.@.$x#", "#..x..#", "#######"];
+
+type Soko = ((i32, i32), BTreeSet<(i32, i32)>);
+
+fn sokoban_level() -> (HashSet<(i32, i32)>, HashSet<(i32, i32)>, Soko) {
+    let (mut walls, mut targets, mut boxes, mut player) = (HashSet::new(), HashSet::new(), BTreeSet::new(), (0, 0));
+    for (r, row) in SOKOBAN.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let at = (r as i32, c as i32);
+            match ch {
+                '#' => {
+                    walls.insert(at);
+                }
+                'x' => {
+                    targets.insert(at);
+                }
+                '$' => {
+                    boxes.insert(at);
+                }
+                '@' => player = at,
+                _ => {}
+            }
+        }
+    }
+    (walls, targets, (player, boxes))
+}
+
+/// The positions one step away: (next, pushed a box).
+fn sokoban_steps(walls: &HashSet<(i32, i32)>, s: &Soko) -> Vec<(Soko, bool)> {
+    let ((r, c), boxes) = s;
+    let mut out = Vec::new();
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let to = (r + dr, c + dc);
+        if walls.contains(&to) {
+            continue;
+        }
+        if boxes.contains(&to) {
+            let beyond = (r + 2 * dr, c + 2 * dc);
+            if walls.contains(&beyond) || boxes.contains(&beyond) {
+                continue;
+            }
+            let mut b = boxes.clone();
+            b.remove(&to);
+            b.insert(beyond);
+            out.push(((to, b), true));
+        } else {
+            out.push(((to, boxes.clone()), false));
+        }
+    }
+    out
+}
+
+/// Dijkstra written here: the least total cost with `push` per push and `walk` per other step.
+fn sokoban_reference(push: u32, walk: u32) -> u32 {
+    let (walls, targets, start) = sokoban_level();
+    let mut best: HashMap<Soko, u32> = HashMap::from([(start.clone(), 0)]);
+    let mut heap = BinaryHeap::from([(std::cmp::Reverse(0u32), start)]);
+    while let Some((std::cmp::Reverse(d), s)) = heap.pop() {
+        if best[&s] < d {
+            continue;
+        }
+        if s.1.iter().all(|b| targets.contains(b)) {
+            return d;
+        }
+        for (next, pushed) in sokoban_steps(&walls, &s) {
+            let nd = d + if pushed { push } else { walk };
+            if best.get(&next).is_none_or(|&old| nd < old) {
+                best.insert(next.clone(), nd);
+                heap.push((std::cmp::Reverse(nd), next));
+            }
+        }
+    }
+    panic!("the level has no solution");
+}
+
+/// Replays puzc's answer (`step|push r c dr dc` lines, board coordinates inside the outer
+/// wall) on the level; returns (pushes, moves) and checks every box ends on a target.
+fn sokoban_replay(out: &str) -> (u32, u32) {
+    let (walls, targets, mut s) = sokoban_level();
+    let (mut pushes, mut moves) = (0, 0);
+    for line in out.lines().skip(1) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let n: Vec<i32> = w[1..].iter().map(|x| x.parse().unwrap()).collect();
+        // The spec's board is the floor inside the wall: row and column 0 there are 1 here.
+        assert_eq!((n[0] + 1, n[1] + 1), s.0, "the move starts where the player is not: {line}");
+        let to = (s.0.0 + n[2], s.0.1 + n[3]);
+        let (next, pushed) = sokoban_steps(&walls, &s).into_iter().find(|(t, _)| t.0 == to).expect(line);
+        assert_eq!(pushed, w[0] == "push", "{line}");
+        pushes += u32::from(pushed);
+        moves += 1;
+        s = next;
+    }
+    assert!(s.1.iter().all(|b| targets.contains(b)), "not every box is on a target");
+    (pushes, moves)
+}
+
+#[test]
+fn sokoban_fewest_pushes_and_fewest_moves_against_dijkstra() {
+    let pushes = sokoban_reference(1, 0);
+    let moves = sokoban_reference(1, 1);
+    // Among the answers with the fewest pushes, the fewest moves (a tie-break puzc promises).
+    let walks_too = sokoban_reference(1000, 1);
+    assert!(pushes < moves);
+
+    let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz"]);
+    assert_eq!(code, 0, "{err}");
+    let (p, m) = sokoban_replay(&out);
+    assert_eq!(p, pushes);
+    assert_eq!(m as u32 + 1000 * p - p, walks_too);
+    assert_eq!(out.lines().next().unwrap(), format!("cost {pushes}, {m} moves"));
+
+    let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz", "--set", "walk=1"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, m) = sokoban_replay(&out);
+    assert_eq!(m, moves);
+    assert_eq!(out.lines().next().unwrap(), format!("cost {moves}, {moves} moves"));
+}
+
+#[test]
+fn costs_are_refused_where_they_mean_nothing() {
+    // Counting cheapest answers is endless with free moves: refused, not ignored.
+    for flag in ["--count", "--all", "--unique"] {
+        let (code, _, err) = puzc(&["solve", "puzzles/sokoban.puz", flag]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(err.contains("costs"), "{err}");
+    }
+    // A budget that counts moves has no use for costs.
+    let spec = variant("puzzles/sokoban.puz", &[("moves fewest", "moves at most 20")], "soko-at-most.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("E109") && err.contains("move costs only count with `moves fewest`"), "{err}");
+    let spec = variant("puzzles/sokoban.puz", &[("cost walk", "cost walk - 1")], "soko-negative.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("a move's cost is 0 to 10000, found -1"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sliding pieces: a reference sliding-block search written here.
+
+/// A position: the pieces as (shape, top-left row, top-left column), sorted, so pieces of one
+/// shape are interchangeable (as in puzc, but written independently of it).
+type Pos = Vec<(usize, i32, i32)>;
+
+/// A sliding-block puzzle: shapes as lists of cell offsets from their top-left cell, which
+/// shapes may move in which directions.
+struct Blocks {
+    rows: i32,
+    cols: i32,
+    shapes: Vec<Vec<(i32, i32)>>,
+    dirs: Vec<Vec<(i32, i32)>>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Count {
+    Step,
+    Line,
+    Path,
+}
+
+impl Blocks {
+    /// Reads a picture: each letter one piece; `shape_of` names its shape from its cells.
+    fn read(&self, picture: &[&str], shape_of: &dyn Fn(char, &[(i32, i32)]) -> usize) -> Pos {
+        let mut cells: HashMap<char, Vec<(i32, i32)>> = HashMap::new();
+        for (r, row) in picture.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch != '.' {
+                    cells.entry(ch).or_default().push((r as i32, c as i32));
+                }
+            }
+        }
+        let mut pos: Pos = Vec::new();
+        for (ch, cs) in cells {
+            let (r0, c0) = (cs.iter().map(|x| x.0).min().unwrap(), cs.iter().map(|x| x.1).min().unwrap());
+            let rel: Vec<(i32, i32)> = cs.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+            let s = shape_of(ch, &rel);
+            // A letter may hold several 1-cell pieces (walls).
+            if self.shapes[s].len() == 1 {
+                pos.extend(cs.iter().map(|&(r, c)| (s, r, c)));
+            } else {
+                pos.push((s, r0, c0));
+            }
+        }
+        pos.sort();
+        pos
+    }
+
+    fn occupied(&self, pos: &Pos, skip: usize) -> HashSet<(i32, i32)> {
+        let mut occ = HashSet::new();
+        for (i, &(s, r, c)) in pos.iter().enumerate() {
+            if i != skip {
+                occ.extend(self.shapes[s].iter().map(|&(dr, dc)| (r + dr, c + dc)));
+            }
+        }
+        occ
+    }
+
+    fn fits(&self, occ: &HashSet<(i32, i32)>, s: usize, r: i32, c: i32) -> bool {
+        self.shapes[s].iter().all(|&(dr, dc)| {
+            let (y, x) = (r + dr, c + dc);
+            y >= 0 && x >= 0 && y < self.rows && x < self.cols && !occ.contains(&(y, x))
+        })
+    }
+
+    /// Every position one move away.
+    fn next(&self, pos: &Pos, count: Count) -> Vec<Pos> {
+        let mut out = Vec::new();
+        for (i, &(s, r, c)) in pos.iter().enumerate() {
+            let occ = self.occupied(pos, i);
+            let mut places = Vec::new();
+            match count {
+                Count::Path => {
+                    let mut seen = HashSet::from([(r, c)]);
+                    let mut todo = vec![(r, c)];
+                    while let Some((y, x)) = todo.pop() {
+                        for &(dr, dc) in &self.dirs[s] {
+                            let to = (y + dr, x + dc);
+                            if self.fits(&occ, s, to.0, to.1) && seen.insert(to) {
+                                todo.push(to);
+                                places.push(to);
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    for &(dr, dc) in &self.dirs[s] {
+                        let mut k = 1;
+                        while self.fits(&occ, s, r + k * dr, c + k * dc) {
+                            places.push((r + k * dr, c + k * dc));
+                            if count == Count::Step {
+                                break;
+                            }
+                            k += 1;
+                        }
+                    }
+                }
+            }
+            for (y, x) in places {
+                let mut p = pos.clone();
+                p[i] = (s, y, x);
+                p.sort();
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Breadth-first search: the fewest moves to a position where `done` holds, and the
+    /// number of positions seen.
+    fn fewest(&self, start: Pos, count: Count, done: &dyn Fn(&Pos) -> bool) -> (usize, usize) {
+        let mut dist = HashMap::from([(start.clone(), 0usize)]);
+        let mut q = VecDeque::from([start]);
+        while let Some(p) = q.pop_front() {
+            if done(&p) {
+                return (dist[&p], dist.len());
+            }
+            for n in self.next(&p, count) {
+                if !dist.contains_key(&n) {
+                    dist.insert(n.clone(), dist[&p] + 1);
+                    q.push_back(n);
+                }
+            }
+        }
+        panic!("no solution");
+    }
+}
+
+/// Replays puzc's answer (`PIECE r c to R C` lines after a header) move by move with the
+/// reference rules and returns the final position.
+fn replay(b: &Blocks, mut pos: Pos, out: &str, names: &[&str], count: Count) -> Pos {
+    for line in out.lines().skip(1) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let s = names.iter().position(|n| *n == w[0]).unwrap_or_else(|| panic!("unknown piece in {line}"));
+        let at: Vec<i32> = [w[1], w[2], w[4], w[5]].iter().map(|x| x.parse().unwrap()).collect();
+        let mut moved = pos.clone();
+        let i = moved.iter().position(|&p| p == (s, at[0], at[1])).unwrap_or_else(|| panic!("no {line}"));
+        moved[i] = (s, at[2], at[3]);
+        moved.sort();
+        assert!(b.next(&pos, count).contains(&moved), "not one legal move: {line}");
+        pos = moved;
+    }
+    pos
+}
+
+const ALL_WAYS: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+
+/// Klotski's "横刀立马" in the three readings of a move. The published figure is 81 moves
+/// when a piece moved along any path counts once (Wikipedia, "Klotski": the minimum for the
+/// original layout, verified by computer); all three counts are checked
+/// against the breadth-first search above, which also finds the number of positions that
+/// identical pieces being interchangeable leaves (about 25 000).
+#[test]
+fn klotski_in_three_readings_against_a_reference_search() {
+    let b = Blocks {
+        rows: 5,
+        cols: 4,
+        // cao 2×2, guan lying 2×1, generals standing 1×2, soldiers.
+        shapes: vec![vec![(0, 0), (0, 1), (1, 0), (1, 1)], vec![(0, 0), (0, 1)], vec![(0, 0), (1, 0)], vec![(0, 0)]],
+        dirs: vec![ALL_WAYS.to_vec(); 4],
+    };
+    let names = ["cao", "guan", "general", "soldier"];
+    let picture = ["BAAC", "BAAC", "DEEF", "DGHF", "I..J"];
+    let shape_of = |_: char, cells: &[(i32, i32)]| b.shapes.iter().position(|s| s == cells).unwrap();
+    let start = b.read(&picture, &shape_of);
+    let done = |p: &Pos| p.contains(&(0, 3, 1));
+    for (reading, count, published) in [(1, Count::Path, Some(81)), (2, Count::Line, None), (3, Count::Step, None)] {
+        let (want, seen) = b.fewest(start.clone(), count, &done);
+        if let Some(n) = published {
+            assert_eq!(want, n, "the reference search disagrees with the published figure");
+        }
+        assert!((20_000..30_000).contains(&seen), "{seen} positions");
+        let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}")]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().next().unwrap(), format!("{want} moves"));
+        assert_eq!(out.lines().count(), want + 1);
+        assert!(done(&replay(&b, start.clone(), &out, &names, count)));
+    }
+}
+
+/// The shipped Rush Hour card against the reference search: vehicles move along their
+/// length, any distance, one move; walls never move; solved when the red car's front is in
+/// the last column of its row.
+#[test]
+fn rush_hour_against_a_reference_search() {
+    let across = vec![(0, -1), (0, 1)];
+    let along = vec![(-1, 0), (1, 0)];
+    let b = Blocks {
+        rows: 6,
+        cols: 6,
+        shapes: vec![
+            vec![(0, 0), (0, 1)],
+            vec![(0, 0)],
+            vec![(0, 0), (0, 1)],
+            vec![(0, 0), (1, 0)],
+            vec![(0, 0), (0, 1), (0, 2)],
+            vec![(0, 0), (1, 0), (2, 0)],
+        ],
+        dirs: vec![across.clone(), vec![], across.clone(), along.clone(), across, along],
+    };
+    let names = ["red", "wall", "car_h", "car_v", "truck_h", "truck_v"];
+    let spec = std::fs::read_to_string(format!("{}/puzzles/rush-hour.puz", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let inst = &spec[spec.find("instance \"\"\"").unwrap() + 12..];
+    let picture: Vec<&str> = inst.lines().map(str::trim).filter(|l| l.len() == 6).take(6).collect();
+    let shape_of = |ch: char, cells: &[(i32, i32)]| match ch {
+        'A' => 0,
+        'x' => 1,
+        _ => (2..6).find(|&s| b.shapes[s] == cells).unwrap(),
+    };
+    let start = b.read(&picture, &shape_of);
+    let done = |p: &Pos| p.iter().any(|&(s, r, c)| s == 0 && (r, c) == (2, 4));
+    let (want, _) = b.fewest(start.clone(), Count::Line, &done);
+    assert!(want >= 20, "a hard card: {want} moves");
+    let (code, out, err) = puzc(&["solve", "puzzles/rush-hour.puz"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next().unwrap(), format!("{want} moves"));
+    assert!(done(&replay(&b, start, &out, &names, Count::Line)));
+}
+
+/// A letter whose cells form no declared piece is an instance error at that letter's first
+/// cell; a letter claimed by a piece must be covered by whole copies of it.
+#[test]
+fn letters_that_form_no_piece_point_at_the_cell() {
+    // Two soldiers drawn as one letter: `J` covers two cells apart.
+    let spec = variant("puzzles/klotski.puz", &[("I..J", "J..J")], "klotski-bad-letter.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("I302") && err.contains("the 2 cells of `J` do not have the shape of any piece"), "{err}");
+    assert!(err.contains("klotski-bad-letter.puz:33:1"), "points at the first J: {err}");
+    // The red car drawn three cells long.
+    let spec = variant("puzzles/rush-hour.puz", &[("JAAL..", "AAAL..")], "rush-bad-red.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("the cells of `A` do not form copies of the piece `red`"), "{err}");
+    // Pieces on a board with values, and a slide with no pieces at all.
+    let spec =
+        variant("puzzles/klotski.puz", &[("board tray[5, 4]", "board tray[5, 4] of 'A'..='J'")], "klotski-values.puz");
+    let (code, _, err) = puzc(&["check", &spec]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("pieces move on a board without values"), "{err}");
+}
+
+/// The answer's moves also come as JSON, with the piece named.
+#[test]
+fn piece_moves_in_json_and_traces() {
+    let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", "moves=3", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"piece\":\"soldier\"") && out.contains("\"to_r\""), "{out}");
+    let plain = variant(
+        "puzzles/rush-hour.puz",
+        &[("print \"{length} moves\\n{each move}{piece} {r} {c} to {to_r} {to_c}\\n{end}\"", "")],
+        "rush-plain.puz",
+    );
+    let (code, out, err) = puzc(&["solve", &plain, "--trace"]);
+    assert_eq!(code, 0, "{err}");
+    // The start is drawn with each piece's letter (anchors in capitals).
+    assert!(out.starts_with("start:\n"), "{out}");
+    assert!(out.contains("\nRAar..\n"), "{out}");
+}
