@@ -34,6 +34,8 @@ pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
     let placing = model.placing.as_ref()?;
     let plain = board.lattice == Lattice::Squares
         && model.match_edges
+        // A border label is a constraint this engine does not check: exact cover does.
+        && model.border.is_none()
         && !model.fill
         && !placing.partial
         && model.regions.is_empty()
