@@ -7,9 +7,13 @@ use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_puzc");
 
-/// A short count (12 queens: 14200 solutions, OEIS A000170) and a sudoku (the fill engine).
-const RUNS: [&[&str]; 2] =
-    [&["solve", "puzzles/queens.puz", "--set", "n=12", "--count"], &["solve", "puzzles/sudoku9.puz", "--count"]];
+/// A short count (12 queens: 14200 solutions, OEIS A000170), a sudoku (the fill engine) and a
+/// played puzzle (the move engines publish their nodes too).
+const RUNS: [&[&str]; 3] = [
+    &["solve", "puzzles/queens.puz", "--set", "n=12", "--count"],
+    &["solve", "puzzles/sudoku9.puz", "--count"],
+    &["solve", "puzzles/peg-triangle.puz", "--count"],
+];
 
 /// Runs puzc under `script` on a pty; `None` when `script` is not installed.
 fn on_a_terminal(args: &[&str]) -> Option<String> {

@@ -81,6 +81,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         max_nodes: args.max_nodes.unwrap_or(u64::MAX),
         deadline: super::deadline(started, args.timeout),
         max_table_bytes: memory,
+        // A progress line on a terminal, for searches that run long (nodes and time only:
+        // Knuth's tree-size estimate is for exact cover).
+        progress: super::progress::wanted(args.quiet),
         ..Limits::default()
     };
     let guide = derive(p);
@@ -88,7 +91,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Ok(h) => h,
         Err(e) => return e,
     };
-    let found = match search(p, &limits, mode, args.limit, how, &guide) {
+    let found = super::progress::while_running(
+        limits.progress.as_ref(),
+        |_| None,
+        || search(p, &limits, mode, args.limit, how, &guide),
+    );
+    let found = match found {
         Ok(f) => f,
         Err(why) => {
             eprintln!("puzc: internal error: the answer failed verification ({why}); it was not printed");
