@@ -9,7 +9,7 @@
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
-use super::{Budgeted, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
+use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
 use crate::ir::moves::MoveProblem;
 
 /// Value of the root entry; other entries hold `parent << 32 | move`.
@@ -22,7 +22,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let mut state = p.initial.clone();
-    let mut child = state.clone();
+    let mut child = Child::new(p, &packer);
     let mut key = vec![0u8; packer.klen];
 
     let done = |table: &Table, b: &Budgeted, solution: Option<Vec<u32>>, stop: Stop| Outcome {
@@ -48,28 +48,16 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
             }
             packer.unpack(table.key(id), &mut state);
             for (mi, mv) in p.moves.iter().enumerate() {
-                if !m.legal(&state, mv) {
+                let Some(h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
+                    continue;
+                };
+                if table.find(&child.key, h).is_some() {
                     continue;
                 }
-                child.copy_from_slice(&state);
-                // Every entry but the root came out of `apply`, so it is stable.
-                if id == 0 {
-                    m.apply(&mut child, mv, None);
-                } else {
-                    m.apply_settled(&mut child, mv, None);
-                }
-                if is_dead(&mut dead, &child) {
-                    continue;
-                }
-                packer.pack(&child, &mut key);
-                let h = hash(&key);
-                if table.find(&key, h).is_some() {
-                    continue;
-                }
-                let Some(cid) = table.insert(&key, h, (id as u64) << 32 | mi as u64) else {
+                let Some(cid) = table.insert(&child.key, h, (id as u64) << 32 | mi as u64) else {
                     return done(&table, &b, None, Stop::TableFull);
                 };
-                if goal_holds(&p.goal, &child) {
+                if goal_holds(&p.goal, &child.state) {
                     return done(&table, &b, Some(path_to(&table, cid)), Stop::Solved);
                 }
             }

@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
-use super::{Budgeted, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
+use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
 use crate::ir::moves::MoveProblem;
 
 const NO_PARENT: u32 = u32::MAX;
@@ -25,7 +25,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let mut state = p.initial.clone();
-    let mut child = state.clone();
+    let mut child = Child::new(p, &packer);
     let mut key = vec![0u8; packer.klen];
     // Per table entry: the best (cost, moves) known, and the move that got there from `parent`.
     let mut best: Vec<(u32, u32)> = Vec::new();
@@ -58,27 +58,18 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         }
         for (mi, mv) in p.moves.iter().enumerate() {
             let c = cost.saturating_add(p.cost(mi));
-            if c > max || !m.legal(&state, mv) {
+            if c > max {
                 continue;
             }
-            child.copy_from_slice(&state);
-            // Every entry but the root came out of `apply`, so it is stable.
-            if id == 0 {
-                m.apply(&mut child, mv, None);
-            } else {
-                m.apply_settled(&mut child, mv, None);
-            }
-            if is_dead(&mut dead, &child) {
+            let Some(h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
                 continue;
-            }
-            packer.pack(&child, &mut key);
-            let h = hash(&key);
+            };
             let here = (c, steps + 1);
-            let cid = match table.find(&key, h) {
+            let cid = match table.find(&child.key, h) {
                 Some(cid) if best[cid] <= here => continue,
                 Some(cid) => cid,
                 None => {
-                    let Some(cid) = table.insert(&key, h, 0) else {
+                    let Some(cid) = table.insert(&child.key, h, 0) else {
                         return done(&table, &b, None, Stop::TableFull);
                     };
                     best.push(here);

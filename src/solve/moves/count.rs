@@ -23,7 +23,7 @@
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
-use super::{Budgeted, DeadCheck, Limits, Stats, Stop, is_dead};
+use super::{Budgeted, Child, DeadCheck, Limits, Stats, Stop, is_dead};
 use crate::ir::guide::Guide;
 use crate::ir::moves::{Budget, MoveProblem, Value};
 
@@ -312,7 +312,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let mut state = p.initial.clone();
-    let mut child = state.clone();
+    let mut child = Child::new(p, &packer);
     let mut key = vec![0u8; packer.klen];
     let mut overflow = false;
     let done = |table: &Table, b: &Budgeted, count: u128, overflow: bool, stop: Stop| Counted {
@@ -342,25 +342,14 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
             }
             packer.unpack(table.key(id), &mut state);
             for mv in &p.moves {
-                if !m.legal(&state, mv) {
+                let Some(h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
                     continue;
-                }
-                child.copy_from_slice(&state);
-                if id == 0 {
-                    m.apply(&mut child, mv, None);
-                } else {
-                    m.apply_settled(&mut child, mv, None);
-                }
-                if is_dead(&mut dead, &child) {
-                    continue;
-                }
-                packer.pack(&child, &mut key);
-                let h = hash(&key);
-                let cid = match table.find(&key, h) {
+                };
+                let cid = match table.find(&child.key, h) {
                     Some(cid) if cid < hi => continue, // reached sooner by another path
                     Some(cid) => cid,
                     None => {
-                        let Some(cid) = table.insert(&key, h, 0) else {
+                        let Some(cid) = table.insert(&child.key, h, 0) else {
                             return done(&table, &b, 0, overflow, Stop::TableFull);
                         };
                         paths.push(0);

@@ -217,6 +217,48 @@ fn is_dead(d: &mut Option<DeadCheck>, s: &[Value]) -> bool {
     d.as_mut().is_some_and(|d| d.dead(s))
 }
 
+/// Buffers for making a table search's children: the child state and its packed key.
+struct Child {
+    state: Vec<Value>,
+    key: Vec<u8>,
+}
+
+impl Child {
+    fn new(p: &MoveProblem, packer: &table::Packer) -> Self {
+        Child { state: p.initial.clone(), key: vec![0u8; packer.klen] }
+    }
+
+    /// Makes the child of `parent` by `mv` and packs its key; the key's hash, or `None` when
+    /// the move is not legal there or the child is dead. `from_root`: only the root may be
+    /// unsettled (every other table entry came out of `apply`), so only its children need
+    /// the full `apply`; the breadth-first, cheapest-first and counting searches share this.
+    #[allow(clippy::too_many_arguments)]
+    fn make(
+        &mut self,
+        m: &mut Machine,
+        parent: &[Value],
+        mv: &MoveInstance,
+        from_root: bool,
+        dead: &mut Option<DeadCheck>,
+        packer: &table::Packer,
+    ) -> Option<u64> {
+        if !m.legal(parent, mv) {
+            return None;
+        }
+        self.state.copy_from_slice(parent);
+        if from_root {
+            m.apply(&mut self.state, mv, None);
+        } else {
+            m.apply_settled(&mut self.state, mv, None);
+        }
+        if is_dead(dead, &self.state) {
+            return None;
+        }
+        packer.pack(&self.state, &mut self.key);
+        Some(table::hash(&self.key))
+    }
+}
+
 /// Shared node/deadline accounting.
 struct Budgeted {
     nodes: u64,
