@@ -674,3 +674,18 @@ fn exact_cover_traps_answer_correctly() {
     let json = run_ok(&["solve", &tiles, "--format", "json"], None, 0);
     assert!(json.contains(r#""edges":[1,2,3,4]"#) && json.contains(r#""number":4"#), "{json}");
 }
+
+/// `--trace` on a played spec with a `print` template (Mayan's judge format) shows the boards
+/// move by move instead of the template; it used to be ignored silently. The moves it shows
+/// must be the ones the template prints (tests/judges.rs checks those against the judge).
+#[test]
+fn trace_takes_the_place_of_a_print_template() {
+    let plain = run_ok(&["solve", "puzzles/mayan.puz"], None, 0);
+    let traced = run_ok(&["solve", "puzzles/mayan.puz", "--trace"], None, 0);
+    assert!(traced.starts_with("start:\n"), "{traced}");
+    let moves: Vec<&str> = traced.lines().filter_map(|l| l.strip_prefix("move ")).collect();
+    assert_eq!(moves.len(), plain.lines().count(), "{traced}");
+    for (shown, line) in moves.iter().zip(plain.lines()) {
+        assert!(shown.ends_with(line), "{shown} vs {line}");
+    }
+}

@@ -116,7 +116,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         _ => Exit::Solved,
     };
     let many = args.all || args.count || args.unique;
-    if let (Some(template), Format::Text, false) = (&s.template, args.format, many) {
+    // `--trace` asks for the boards move by move: it takes the place of the spec's template.
+    if let (Some(template), Format::Text, false) = (&s.template, args.format, many || args.trace) {
         let move_lists = found.solutions.iter().map(|sol| named_moves(&low, sol)).collect();
         let data = CaseData {
             case: k,
