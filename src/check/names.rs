@@ -36,6 +36,9 @@ struct Checker {
     /// Names bound by enclosing `for` clauses, innermost last.
     locals: Vec<String>,
     diags: Diagnostics,
+    /// The E101 already given for each unknown name (by kind and name): later uses are added
+    /// to it as "used again here" instead of repeating the error (one diagnostic per cause).
+    undefined_at: HashMap<(String, String), usize>,
     /// Inside a move: the board's name may be called to read a cell.
     in_move: bool,
 }
@@ -47,6 +50,7 @@ pub fn check(spec: &Spec) -> Diagnostics {
         all_defs: HashMap::new(),
         locals: Vec::new(),
         diags: Vec::new(),
+        undefined_at: HashMap::new(),
         in_move: false,
     };
     for s in &spec.stmts {
@@ -115,6 +119,15 @@ impl Checker {
     }
 
     fn undefined(&mut self, span: Span, name: &str, what: &str, known: &[&str]) {
+        if let Some(&first) = self.undefined_at.get(&(what.to_string(), name.to_string())) {
+            // Three places are enough to see the pattern; more would bury the message.
+            let d = &mut self.diags[first];
+            if d.related.len() < 3 {
+                d.related.push(crate::diag::Label { span, text: "used again here".into() });
+            }
+            return;
+        }
+        self.undefined_at.insert((what.to_string(), name.to_string()), self.diags.len());
         let message =
             if what == "name" { format!("`{name}` is not defined") } else { format!("no {what} is named `{name}`") };
         let mut d = Diagnostic::new(Code::E101, span, message).label(format!("unknown {what}"));
