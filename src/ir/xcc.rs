@@ -82,6 +82,8 @@ impl XccProblem {
 mod builder;
 mod dimacs;
 mod dlx_text;
+#[cfg(test)]
+pub mod fixtures;
 mod mzn;
 mod validate;
 

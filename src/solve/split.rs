@@ -112,30 +112,7 @@ pub fn count(p: &XccProblem, limits: &Limits, threads: usize) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
-
-    fn queens(n: u32) -> XccProblem {
-        let mut b = XccBuilder::new();
-        let rank: Vec<ItemId> = (0..n).map(|i| b.add_primary(format!("r{i}"), 1, 1)).collect();
-        let file: Vec<ItemId> = (0..n).map(|i| b.add_primary(format!("f{i}"), 1, 1)).collect();
-        let diag: Vec<ItemId> = (0..2 * n - 1).map(|i| b.add_secondary(format!("d{i}"))).collect();
-        let anti: Vec<ItemId> = (0..2 * n - 1).map(|i| b.add_secondary(format!("a{i}"))).collect();
-        for r in 0..n {
-            for c in 0..n {
-                let e = |item| Entry { item, colour: Colour::NONE };
-                b.add_option(
-                    format!("q{r}{c}"),
-                    &[
-                        e(rank[r as usize]),
-                        e(file[c as usize]),
-                        e(diag[(r + c) as usize]),
-                        e(anti[(r + n - 1 - c) as usize]),
-                    ],
-                );
-            }
-        }
-        b.finish()
-    }
+    use crate::ir::xcc::fixtures::queens;
 
     /// Splitting gives the same solutions, in the same order, as one thread.
     #[test]
