@@ -255,7 +255,8 @@ fn touching_on_hexagons_and_triangles_counts_like_brute_force() {
                 let s = (0..cols).filter(|&c| star((r * cols + c) as usize)).count();
                 (lo..=hi).contains(&s)
             });
-            let apart = (0..n).all(|a| !star(a) || (a + 1..n).all(|b| !star(b) || !touch(hexagons, cols, a, b, corner)));
+            let apart =
+                (0..n).all(|a| !star(a) || (a + 1..n).all(|b| !star(b) || !touch(hexagons, cols, a, b, corner)));
             want += (rows_ok && apart) as u64;
         }
         let bound = if lo == hi { format!("exactly {lo}") } else { format!("at least {lo}") };

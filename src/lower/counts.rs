@@ -14,11 +14,11 @@
 //!   most one cell of each holds a counted value.
 use super::elaborate::Elab;
 use super::eval::{R, type_error};
-use crate::syntax::ast::Lattice;
 use super::model::{Apart, Board, Count, Model};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
+use crate::syntax::ast::Lattice;
 use crate::syntax::ast::{CountBound, Expr, Ident};
 
 impl Elab<'_> {

@@ -17,9 +17,9 @@
 //! lattice are the shifts (dr, dc) with dr + dc even, so normalising a shape keeps the
 //! parity of its cells.
 use super::model::Piece;
-use crate::syntax::ast::Lattice;
 use super::value::Value;
 use super::xcc::Orientation;
+use crate::syntax::ast::Lattice;
 
 type Cell = (i64, i64, Option<Value>);
 
