@@ -310,7 +310,11 @@ fn counter_values(counters: &[crate::lower::model::Counter], p: &MoveProblem, st
 
 /// A solution's moves as a template sees them: the move's name under `move`, then its
 /// printed parameters, then the counters after the move.
-fn named_moves(low: &LoweredMoves, counters: &[crate::lower::model::Counter], sol: &[u32]) -> Vec<Vec<(String, String)>> {
+fn named_moves(
+    low: &LoweredMoves,
+    counters: &[crate::lower::model::Counter],
+    sol: &[u32],
+) -> Vec<Vec<(String, String)>> {
     let p = &low.problem;
     let mut state = p.initial.clone();
     sol.iter()
@@ -341,9 +345,8 @@ fn trace(elab: &Elab, low: &LoweredMoves, sol: &[u32], lines: &[String]) -> Stri
             String::new()
         };
         if !p.counters.is_empty() {
-            let shown: Vec<String> = (p.counters.iter().enumerate())
-                .map(|(i, c)| format!("{} = {}", c.name, g[p.grid_len() + i]))
-                .collect();
+            let shown: Vec<String> =
+                (p.counters.iter().enumerate()).map(|(i, c)| format!("{} = {}", c.name, g[p.grid_len() + i])).collect();
             text += &format!("  {}\n", shown.join(", "));
         }
         text

@@ -322,7 +322,13 @@ impl MoveProblem {
         }
         for (i, c) in self.counters.iter().enumerate() {
             if c.lo > c.hi || !(c.lo..=c.hi).contains(&self.initial[n + i]) {
-                return Err(format!("counter {} starts at {}, outside {}..={}", c.name, self.initial[n + i], c.lo, c.hi));
+                return Err(format!(
+                    "counter {} starts at {}, outside {}..={}",
+                    c.name,
+                    self.initial[n + i],
+                    c.lo,
+                    c.hi
+                ));
             }
         }
         let is_counter = |c: CellIx| (n..n + self.counters.len()).contains(&(c as usize));

@@ -21,8 +21,12 @@ pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader) -> 
     for d in &c.dims {
         let n = env.eval_int(d, "a counter's size is a number")?;
         if !(1..=MAX_COUNTERS as i64).contains(&n) {
-            return Err(Diagnostic::new(Code::E103, d.span, format!("a counter's size is 1 to {MAX_COUNTERS}, found {n}"))
-                .label("out of range"));
+            return Err(Diagnostic::new(
+                Code::E103,
+                d.span,
+                format!("a counter's size is 1 to {MAX_COUNTERS}, found {n}"),
+            )
+            .label("out of range"));
         }
         dims.push(n as usize);
     }

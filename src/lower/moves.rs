@@ -111,12 +111,8 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
-            StmtKind::Goal(g) => {
-                goal_of(&g.node, &sp, &mut elab.env, &mut problem.programs).map(|g| goal = Some(g))
-            }
-            StmtKind::Estimate(e) => {
-                estimate_of(e, &sp, &mut elab.env).map(|prog| estimate = Some((prog, e.span)))
-            }
+            StmtKind::Goal(g) => goal_of(&g.node, &sp, &mut elab.env, &mut problem.programs).map(|g| goal = Some(g)),
+            StmtKind::Estimate(e) => estimate_of(e, &sp, &mut elab.env).map(|prog| estimate = Some((prog, e.span))),
             StmtKind::Budget(b) => budget_of(&b.node, b.span, &mut elab.env).map(|b| budget = Some(b)),
             _ => Ok(()),
         };
@@ -242,7 +238,13 @@ impl<'a> Space<'a> {
             return Err(Diagnostic::new(
                 Code::E104,
                 e.span,
-                format!("`{}` takes {} {}, not {}", c.name, c.dims.len(), if c.dims.len() == 1 { "index" } else { "indices" }, args.len()),
+                format!(
+                    "`{}` takes {} {}, not {}",
+                    c.name,
+                    c.dims.len(),
+                    if c.dims.len() == 1 { "index" } else { "indices" },
+                    args.len()
+                ),
             )
             .label("wrong number of indices")
             .related(c.span, "the counter is declared here")
@@ -515,11 +517,17 @@ fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs
 
 /// `lhs op rhs` as a condition: a comparison of cells and board values, or arithmetic on
 /// cells and counters compared with zero. `None` when a side reads a cell off the board.
-fn comparison(op: CmpOp, lhs: &Expr, rhs: &Expr, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Cond>> {
+fn comparison(
+    op: CmpOp,
+    lhs: &Expr,
+    rhs: &Expr,
+    sp: &Space,
+    env: &mut Env,
+    programs: &mut Vec<Vec<Term>>,
+) -> R<Option<Cond>> {
     // A side is plain when it reads one cell of the board, or nothing of the state.
-    let plain = |x: &Expr| {
-        !reads_board(x, sp) || matches!(&x.kind, ExprKind::Call { func, .. } if func.name == sp.board.name)
-    };
+    let plain =
+        |x: &Expr| !reads_board(x, sp) || matches!(&x.kind, ExprKind::Call { func, .. } if func.name == sp.board.name);
     if plain(lhs) && plain(rhs) {
         let (Some(l), Some(r)) = (operand(lhs, sp, env)?, operand(rhs, sp, env)?) else { return Ok(None) };
         return Ok(Some(Cond::Cmp { lhs: l, op, rhs: r }));

@@ -343,7 +343,10 @@ fn spaced(prev: &Tok, next: &Tok) -> bool {
     // `board box[6, 10]`, `tiles t[n * n]`, `grid g[4, 5]`, `counter jug[2]`: a size touches its name; `g[r, c]`:
     // an index touches what it indexes.
     if punct(next, "[")
-        && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index | Rule::counter_dims)
+        && matches!(
+            next.rule,
+            Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index | Rule::counter_dims
+        )
     {
         return false;
     }
