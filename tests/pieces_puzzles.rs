@@ -379,8 +379,7 @@ fn klotski_in_three_readings_against_a_reference_search() {
         assert_eq!(out.lines().count(), want + 1);
         assert!(done(&replay(&b, start.clone(), &out, &names, count)));
         // `--count`: the number of shortest move sequences, as the reference counts them.
-        let (code, out, err) =
-            puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}"), "--count"]);
+        let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}"), "--count"]);
         assert_eq!((code, out), (0, format!("{ways}\n")), "{err}");
     }
 }
