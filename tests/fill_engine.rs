@@ -118,6 +118,9 @@ impl Rng {
     }
 }
 
+/// A fill engine's entry point.
+type FillEngine = fn(&Grid, &[Option<u8>], &Limits, &mut dyn FnMut(&[u8]) -> Flow) -> xcc::Stats;
+
 /// One model's two engines.
 struct Both {
     model: Model,
@@ -134,12 +137,23 @@ impl Both {
         self.model.board.as_mut().unwrap().given = given.to_vec();
     }
 
-    /// Up to `max` solutions from the fill engine, each verified, as board values.
+    /// Up to `max` solutions from the fill engine, each verified, as board values. The
+    /// grid's own engine (bitboards, on every layout here) and the per-cell engine of larger
+    /// grids must find them in the same order with the same number of nodes: they are
+    /// documented to visit the same tree.
     fn fill(&self, max: Option<u64>) -> Vec<Vec<usize>> {
+        let (out, stats) = self.fill_on(max, puzc::solve::fill::solve);
+        let (cells, cell_stats) = self.fill_on(max, puzc::solve::fill::solve_cells);
+        assert_eq!(out, cells, "the two fill engines found other solutions or another order");
+        assert_eq!(stats.nodes, cell_stats.nodes, "the two fill engines visited other trees");
+        out
+    }
+
+    fn fill_on(&self, max: Option<u64>, engine: FillEngine) -> (Vec<Vec<usize>>, xcc::Stats) {
         let fill = lower_fill(&self.model, MAX_OPTIONS).unwrap();
         let mut out = Vec::new();
         let limits = Limits { max_solutions: max, ..Limits::default() };
-        puzc::solve::fill::solve(&self.grid, &fill.given, &limits, &mut |values| {
+        let stats = engine(&self.grid, &fill.given, &limits, &mut |values| {
             let mut grid = vec![0; self.model.board.as_ref().unwrap().on.len()];
             for (&c, &v) in fill.board_cell.iter().zip(values) {
                 grid[c] = v as usize;
@@ -149,7 +163,7 @@ impl Both {
             out.push(grid);
             Flow::Continue
         });
-        out
+        (out, stats)
     }
 
     /// Up to `max` solutions from exact cover, as board values.

@@ -187,9 +187,10 @@ pub struct SolveArgs {
     /// Give up after this many search nodes (exit 5).
     #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = a_count)]
     pub max_nodes: Option<u64>,
-    /// Split `--all` and `--count` over this many threads (ignored with `--limit`).
-    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = threads)]
-    pub threads: u64,
+    /// Split `--all` and `--count` over this many threads (one with `--limit`). Default: every
+    /// core, for exact-cover searches estimated at 100k nodes or more; one thread otherwise.
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads)]
+    pub threads: Option<u64>,
     /// Solve part I of the split in --manifest (with --count or --all); prints the part's
     /// result for `puzc merge`.
     #[arg(long, value_name = "I", requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"])]

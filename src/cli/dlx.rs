@@ -90,7 +90,11 @@ pub fn solve(args: &SolveArgs) -> Exit {
         deadline: super::deadline(started, args.timeout),
         progress: super::progress::wanted(args.quiet),
     };
-    let threads = if (all || count) && args.limit.is_none() { args.threads as usize } else { 1 };
+    let threads = if (all || count) && args.limit.is_none() {
+        args.threads.map_or_else(|| crate::solve::split::threads_for(&p), |n| n as usize)
+    } else {
+        1
+    };
     let keep = !count;
     let mut shown: Vec<Vec<OptionId>> = Vec::new();
     let mut bad = None;

@@ -442,7 +442,7 @@ impl Session {
 /// than ignored.
 fn flag_for_other_form(moves: bool, args: &SolveArgs) -> Option<&'static str> {
     if moves {
-        if args.threads != 1 {
+        if args.threads.is_some_and(|n| n != 1) {
             return Some("--threads splits exact-cover searches; a played puzzle is searched on one thread");
         }
         if args.common.max_options.is_some() {

@@ -69,15 +69,20 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // A progress line on a terminal, for searches that run long.
         progress: super::progress::wanted(args.quiet),
     };
+    // `None`: not given, so chosen below from the size of the search (`split::threads_for`).
     let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() {
-        args.threads as usize
+        args.threads.map(|n| n as usize)
     } else {
-        1
+        Some(1)
     };
     let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
-    // bitmasks); everything else, and any split over threads, on exact cover.
-    let fill = if threads == 1 && args.part.is_none() { lower_fill(model, s.common.max_options()) } else { None };
+    // bitmasks); everything else, and any split over threads asked for, on exact cover.
+    let fill = if threads.is_none_or(|t| t == 1) && args.part.is_none() {
+        lower_fill(model, s.common.max_options())
+    } else {
+        None
+    };
     let mut part = None;
     // Tiles with labelled edges run on the edge-matching engine (one thread: it is faster
     // alone than exact cover on any number); a part of a split search stays on exact cover.
@@ -136,6 +141,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         };
         lowered_at = started.elapsed();
         let keep_all = mode == AnswerMode::All;
+        let mut used_threads = 1;
         // Forced moves (an item with one option left is taken without a branch node) explore the
         // same tree in the same order, faster; `--stats` counts nodes that way.
         let branching = xcc::Branching::ForcedMoves;
@@ -161,15 +167,20 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             );
             part = Some(this);
         } else {
+            used_threads = threads.unwrap_or_else(|| crate::solve::split::threads_for(&low.problem));
             let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
             stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
-                crate::solve::split::solve(&low.problem, &limits, branching, threads, keep_all, &mut |chosen| {
+                crate::solve::split::solve(&low.problem, &limits, branching, used_threads, keep_all, &mut |chosen| {
                     got.take(model, || decode(model, &low.meanings, chosen))
                 })
             });
         }
         let p = &low.problem;
-        shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count());
+        shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count())
+            + &match used_threads {
+                1 => String::new(),
+                n => format!(", {n} threads"),
+            };
     }
     let Collect { mut answers, bad, .. } = got;
     if let Some(why) = bad {

@@ -92,15 +92,18 @@ fn cut(pieces: Vec<Piece>, parts: usize) -> Vec<Vec<Piece>> {
 /// its solutions are `p`'s solutions that contain every one of `choices`. Returns the problem
 /// and, per option of it, the option of `p` it is.
 ///
-/// An option agrees with a chosen one when they share no primary item and no secondary item
-/// unless both give it the same colour. A chosen option is then the only one left on each of
-/// its primary items, so every solution takes it.
+/// An option agrees with a chosen one when they share no primary item covered at most once
+/// and no secondary item unless both give it the same colour (an item that may be covered
+/// more than once can be shared). A chosen option is then the only one left on each of its
+/// primary items covered once, so every solution takes it when it has one.
 pub fn restrict(p: &XccProblem, choices: &[OptionId]) -> (XccProblem, Vec<OptionId>) {
     // The colour each chosen option gives each of its items (`Some(0)`: claimed outright).
     let mut taken: Vec<Option<u32>> = vec![None; p.items.len()];
     for &c in choices {
         for e in p.option(c) {
-            taken[e.item.0 as usize] = Some(e.colour.0);
+            if !matches!(p.items[e.item.0 as usize].kind, ItemKind::Primary { hi: 2.., .. }) {
+                taken[e.item.0 as usize] = Some(e.colour.0);
+            }
         }
     }
     let agrees = |o: OptionId| {

@@ -1,56 +1,71 @@
-//! Splitting an exact-cover search over threads (`--threads N`).
+//! Splitting an exact-cover search over threads (`--threads N`, and by default for long
+//! `--count`/`--all` searches).
 //!
-//! The search tree is cut at its root: take the primary item with the fewest options (the
-//! item minimum-remaining-values branching would choose first) and make one subproblem per
-//! option of it, in which that option is the item's only option. Every solution contains
-//! exactly one option of the item, so the subproblems' solutions are disjoint and together
-//! are all the solutions; solved in option order and concatenated, they come in the same
-//! order as one search would find them. The engine is used as it is, once per subproblem.
+//! The tree is cut into pieces near its top by [`partition::split`] (the cut `puzc split`
+//! makes for other machines): nodes named by the options taken from the root, every solution
+//! below exactly one piece, pieces in the order one search visits them, about
+//! [`partition::PIECES_PER_PART`] per thread so that uneven subtrees even out. Threads take
+//! the next unsolved piece until none is left; each piece is the problem
+//! [`restrict`](partition::restrict)ed to its options, solved by the engine as it is. The
+//! solutions are handed on piece by piece in piece order, so they come in the same order as
+//! one search would find them. Problems with multiplicities, which the probes sizing the
+//! pieces do not walk, are cut at the root instead: one piece per option of the item covered
+//! exactly once that has the fewest options.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
+use crate::solve::estimate;
+use crate::solve::partition;
 use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The root item to split on, and its options; `None` when splitting cannot help (no primary
-/// item, an item with multiplicities, or one option or none).
-fn split_item(p: &XccProblem) -> Option<Vec<OptionId>> {
+/// The seed of the probes that size the pieces: fixed, so a run is repeatable.
+const SEED: u64 = 0x7468_7265_6164_73;
+/// Probes for deciding whether a search is long enough to split (`threads_for`).
+const PROBES: u64 = 64;
+/// Estimated nodes from which splitting is done by default. Engines run 1–5M nodes a second
+/// on the shipped puzzles, so this is a few hundredths of a second, where splitting starts to
+/// pay (12-queens, 147k nodes: 0.15 s on one thread, less on two); below it, sizing the pieces
+/// would be a noticeable share of the search. It is set low because the estimate of an
+/// irregular tree is mostly too small: 64 probes put pentominoes' 3.2M nodes at 0.27–3.5M
+/// depending on the seed.
+const SPLIT_FROM_NODES: f64 = 1.0e5;
+
+/// How many threads a `--count`/`--all` search of `p` uses when `--threads` is not given:
+/// every core the machine offers when Knuth's estimate (64 probes) says the tree has at least
+/// [`SPLIT_FROM_NODES`] nodes, one otherwise (and for problems with multiplicities, which
+/// neither the probes nor the split walk).
+pub fn threads_for(p: &XccProblem) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores == 1 {
+        return 1;
+    }
+    match estimate::estimate(p, true, PROBES, SEED) {
+        Some(e) if e.nodes.mean >= SPLIT_FROM_NODES => cores,
+        _ => 1,
+    }
+}
+
+/// One piece per option of the primary item covered exactly once that has the fewest options;
+/// none when there is no such item.
+fn root_pieces(p: &XccProblem) -> Vec<Vec<OptionId>> {
     let mut options: Vec<Vec<OptionId>> = vec![Vec::new(); p.n_primary];
-    for o in 0..p.option_count() {
-        for e in p.option(OptionId(o as u32)) {
-            if (e.item.0 as usize) < p.n_primary {
-                options[e.item.0 as usize].push(OptionId(o as u32));
-            }
+    for o in (0..p.option_count()).map(|o| OptionId(o as u32)) {
+        for e in p.option(o).iter().filter(|e| (e.item.0 as usize) < p.n_primary) {
+            options[e.item.0 as usize].push(o);
         }
     }
-    let (item, opts) = options.into_iter().enumerate().min_by_key(|(_, o)| o.len())?;
-    let plain = matches!(p.items[item].kind, ItemKind::Primary { lo: 1, hi: 1 });
-    (plain && opts.len() > 1).then_some(opts)
+    let plain = |item: usize| matches!(p.items[item].kind, ItemKind::Primary { lo: 1, hi: 1 });
+    let fewest = options.into_iter().enumerate().filter(|&(item, _)| plain(item)).min_by_key(|(_, o)| o.len());
+    fewest.map_or_else(Vec::new, |(_, opts)| opts.into_iter().map(|o| vec![o]).collect())
 }
 
-/// `p` with every option of the split item but `keep` left out.
-fn with_only(p: &XccProblem, item_options: &[OptionId], keep: OptionId) -> (XccProblem, Vec<OptionId>) {
-    let mut q = XccProblem { option_names: Vec::new(), option_start: vec![0], option_items: Vec::new(), ..p.clone() };
-    let mut original = Vec::new();
-    for o in 0..p.option_count() {
-        let id = OptionId(o as u32);
-        if id != keep && item_options.binary_search(&id).is_ok() {
-            continue;
-        }
-        q.option_items.extend_from_slice(p.option(id));
-        q.option_start.push(q.option_items.len() as u32);
-        q.option_names.push(p.option_names[o].clone());
-        original.push(id);
-    }
-    (q, original)
-}
-
-/// What one subproblem found: its stats and, when kept, its solutions in original option ids.
-type Part = (Stats, Vec<Vec<OptionId>>);
+/// What one piece found: its stats and, when kept, its solutions in original option ids.
+type Found = (Stats, Vec<Vec<OptionId>>);
 
 /// Solves `p` on `threads` threads, calling `on_solution` (from one thread at a time, in the
-/// order of the subproblems once all are done) with every solution, as original option ids.
+/// order of the pieces once all are done) with every solution, as original option ids.
 /// A deadline applies to every thread; with a solution or node limit the search runs on one
-/// thread. The returned stats add up the subproblems' nodes (each counts its own root) and
+/// thread. The returned stats add up the pieces' nodes (each counts its own root) and
 /// solutions.
 pub fn solve(
     p: &XccProblem,
@@ -62,39 +77,46 @@ pub fn solve(
 ) -> Stats {
     // Solution and node limits count across the whole search: those run on one thread.
     let limited = limits.max_solutions.is_some() || limits.max_nodes.is_some();
-    let Some(parts) = split_item(p).filter(|_| threads > 1 && !limited) else {
+    if threads < 2 || limited {
         return xcc::solve_with(p, limits, branching, on_solution);
+    }
+    // The probes that size pieces do not walk multiplicities: those split at the root.
+    let pieces: Vec<Vec<OptionId>> = match partition::split(p, threads, SEED) {
+        Some(runs) => runs.into_iter().flatten().map(|piece| piece.choices).collect(),
+        None => root_pieces(p),
     };
+    if pieces.len() < 2 {
+        return xcc::solve_with(p, limits, branching, on_solution);
+    }
     let next = AtomicUsize::new(0);
-    // Per subproblem: its stats and (when kept) its solutions in original ids.
-    let results: Mutex<Vec<Option<Part>>> = Mutex::new(vec![None; parts.len()]);
+    let found: Mutex<Vec<Option<Found>>> = Mutex::new(vec![None; pieces.len()]);
     std::thread::scope(|s| {
-        for _ in 0..threads.min(parts.len()) {
+        for _ in 0..threads.min(pieces.len()) {
             s.spawn(|| {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&keep) = parts.get(k) else { break };
-                    let (q, original) = with_only(p, &parts, keep);
-                    let mut found = Vec::new();
+                    let Some(piece) = pieces.get(k) else { break };
+                    let (q, original) = partition::restrict(p, piece);
+                    let mut solutions = Vec::new();
                     let stats = xcc::solve_with(&q, limits, branching, &mut |chosen| {
                         if keep_solutions {
-                            found.push(chosen.iter().map(|o| original[o.0 as usize]).collect());
+                            solutions.push(chosen.iter().map(|o| original[o.0 as usize]).collect());
                         }
                         Flow::Continue
                     });
-                    results.lock().unwrap()[k] = Some((stats, found));
+                    found.lock().unwrap()[k] = Some((stats, solutions));
                 }
             });
         }
     });
     let mut total = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
-    for (stats, found) in results.into_inner().unwrap().into_iter().flatten() {
+    for (stats, solutions) in found.into_inner().unwrap().into_iter().flatten() {
         total.nodes += stats.nodes;
         total.solutions += stats.solutions;
         if stats.stop != Stop::Exhausted {
             total.stop = stats.stop;
         }
-        for sol in found {
+        for sol in solutions {
             if on_solution(&sol) == Flow::Stop {
                 total.stop = Stop::Callback;
                 return total;
@@ -112,7 +134,7 @@ pub fn count(p: &XccProblem, limits: &Limits, threads: usize) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::xcc::fixtures::queens;
+    use crate::ir::xcc::fixtures::{queens, queens_counted};
 
     /// Splitting gives the same solutions, in the same order, as one thread.
     #[test]
@@ -135,6 +157,17 @@ mod tests {
             });
             assert_eq!(stats.solutions, 92);
             assert_eq!(many, one, "{threads} threads");
+        }
+    }
+
+    /// A problem with multiplicities is cut at the root and counts the same on any number of
+    /// threads.
+    #[test]
+    fn multiplicities_split_at_the_root() {
+        let p = queens_counted(7);
+        assert!(root_pieces(&p).len() > 1);
+        for threads in [1, 2, 3] {
+            assert_eq!(count(&p, &Limits::default(), threads).solutions, 40, "{threads} threads"); // OEIS A000170
         }
     }
 }

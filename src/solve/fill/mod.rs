@@ -7,7 +7,8 @@
 //! - *naked single*: a cell with one candidate left removes it from every cell sharing a
 //!   region with it (each region holds a value at most once);
 //! - *hidden single*: in a region holding each value exactly once, a value that only one
-//!   cell can still take goes to that cell; a value no cell can take is a dead end;
+//!   cell can still take goes to that cell; a value no cell can take, or two values that
+//!   only one cell can take, is a dead end;
 //!
 //! Each rule only removes values that no solution below this node gives to that cell, so
 //! the solutions below a node are those of its children, which partition them by the value
@@ -17,15 +18,56 @@
 //! region of `values` distinct-valued cells holds every value.
 //!
 //! Branching is on the first cell with the fewest candidates (2 or more), trying its values
-//! in increasing order. A level's state is a copy of the candidate array (a few hundred
-//! bytes for 9×9), so backtracking is free; nothing is allocated while searching apart
-//! from the first visit of a new depth.
+//! in increasing order. A level's state is a copy of the candidates (a few hundred bytes
+//! for 9×9), so backtracking is free; nothing is allocated while searching apart from the
+//! first visit of a new depth.
+//!
+//! Two engines hold the candidates: per value, a bitset over the cells (`boards.rs`, grids
+//! of up to 256 cells and 64 exactly-once regions: 16×16 sudoku and smaller), and per cell,
+//! a bitmask over the values (`search.rs`, any size). They reach the same fixpoint at every
+//! node, so they visit the same tree: the per-cell engine is the check of the other.
+mod boards;
 mod search;
 
 use crate::ir::fill::FillShape;
+use crate::solve::xcc::{Flow, Limits, Stats};
 
 pub(crate) use search::publish;
-pub use search::solve;
+pub use search::solve_cells;
+
+/// Searches `grid` with the given values (`given[c]`: a value index below the shape's
+/// `values`), calling `on_solution` with each solution's value per cell until the search is
+/// exhausted, a limit is hit or the callback stops it. [`Stats::nodes`] counts branching
+/// cells (cells tried with two or more candidates).
+///
+/// Grids of up to 256 cells and 64 exactly-once regions run on bitboards (`boards.rs`),
+/// larger ones on per-cell masks ([`solve_cells`]); both visit the same tree.
+pub fn solve(grid: &Grid, given: &[Option<u8>], limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> Flow) -> Stats {
+    assert_eq!(given.len(), grid.n, "one given (or none) per cell");
+    let Some(masks) = &grid.masks else {
+        return solve_cells(grid, given, limits, on_solution);
+    };
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && std::arch::is_x86_feature_detected!("bmi1") {
+        // SAFETY: the CPU has both, checked just above.
+        return unsafe { boards_popcnt(grid, masks, given, limits, on_solution) };
+    }
+    boards::solve(grid, masks, given, limits, on_solution)
+}
+
+/// [`boards::solve`] compiled with `popcnt` (hidden singles count cells) and BMI1 (lowest
+/// set bits).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1")]
+unsafe fn boards_popcnt(
+    grid: &Grid,
+    masks: &boards::Masks,
+    given: &[Option<u8>],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+) -> Stats {
+    boards::solve(grid, masks, given, limits, on_solution)
+}
 
 /// A [`FillShape`] prepared for search: who shares a region with whom, and the
 /// exactly-once regions. Depends only on the shape, so one
@@ -33,6 +75,7 @@ pub use search::solve;
 #[derive(Clone, Debug)]
 pub struct Grid {
     n: usize,
+    values: usize,
     full: u64,
     /// Cell `c`'s region-mates (distinct, without `c`): `peers[peer_start[c]..peer_start[c + 1]]`.
     peer_start: Vec<u32>,
@@ -46,6 +89,8 @@ pub struct Grid {
     cell_exact: Vec<u64>,
     /// Every exactly-once region, as bits.
     every_exact: Vec<u64>,
+    /// The same as bitsets over the cells, when the grid is small enough for `boards.rs`.
+    masks: Option<boards::Masks>,
 }
 
 impl Grid {
@@ -90,7 +135,21 @@ impl Grid {
         for k in 0..exact {
             every_exact[k / 64] |= 1 << (k % 64);
         }
-        Grid { n, full, peer_start, peers, exact_start, exact_cells, words, cell_exact, every_exact }
+        let mut grid = Grid {
+            n,
+            values: shape.values,
+            full,
+            peer_start,
+            peers,
+            exact_start,
+            exact_cells,
+            words,
+            cell_exact,
+            every_exact,
+            masks: None,
+        };
+        grid.masks = boards::Masks::new(&grid);
+        grid
     }
     fn peers(&self, c: usize) -> &[u32] {
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]

@@ -9,11 +9,14 @@ use std::time::Instant;
 /// Check the clock every this many nodes.
 const CLOCK_EVERY: u64 = 1024;
 
-/// Searches `grid` with the given values (`given[c]`: a value index below the shape's
-/// `values`), calling `on_solution` with each solution's value per cell until the search is
-/// exhausted, a limit is hit or the callback stops it. [`Stats::nodes`] counts branching
-/// cells (cells tried with two or more candidates).
-pub fn solve(grid: &Grid, given: &[Option<u8>], limits: &Limits, on_solution: &mut dyn FnMut(&[u8]) -> Flow) -> Stats {
+/// [`super::solve`] on per-cell masks, whatever the grid's size: the engine of grids too
+/// large for bitboards, public so that tests can hold the two engines against each other.
+pub fn solve_cells(
+    grid: &Grid,
+    given: &[Option<u8>],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+) -> Stats {
     assert_eq!(given.len(), grid.n, "one given (or none) per cell");
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
@@ -310,13 +313,16 @@ impl Grid {
         for &c in cells {
             let m = at(cand, c);
             let h = m & alone;
-            if h != M::ZERO && h != m {
+            if h != M::ZERO {
+                // Two values only this cell can take, even when it has no other candidate.
                 if !h.at_most_one() {
                     return false;
                 }
-                put(cand, c, h);
-                queue.push(c);
-                self.touch(dirty, c);
+                if h != m {
+                    put(cand, c, h);
+                    queue.push(c);
+                    self.touch(dirty, c);
+                }
             }
         }
         true

@@ -1,0 +1,378 @@
+//! The fill engine on bitboards, for grids of at most [`MAX_WORDS`] × 64 cells and 64
+//! exactly-once regions (sudoku up to 16×16, Sudoku X, jigsaw, Latin squares up to 16×16).
+//!
+//! The state is turned around from the cell engine's (`search.rs`): per value, one bitset
+//! over the cells that may still take it (a placed cell stays in its own value's set only),
+//! plus the set of unplaced cells. The rules of the module docs become a few word
+//! operations:
+//! - placing value `v` on cell `c` clears `c` from every other value's set and `c`'s
+//!   region-mates from `v`'s set (one mask per cell): about `values + words` operations
+//!   where the cell engine visits each region-mate;
+//! - naked singles of the whole grid at once, by counting candidates bit-sliced over the
+//!   value sets (a cell in one set is single, a cell in none a dead end);
+//! - hidden singles of value `v` in region `r`: `v`'s set within the region's mask holds
+//!   one cell (placed there) or none (a dead end). Only regions that do not yet hold `v`
+//!   are looked at (one mask of regions per value), and only values whose set lost a cell
+//!   since they were last looked at.
+//!
+//! Both rules remove only what the cell engine removes, and both run to their fixpoint,
+//! which does not depend on the order the rules run in (each only shrinks the sets, and
+//! what it removes stays removed in any smaller state). So every node has the cell engine's
+//! candidates, the choice of cell (the first with the fewest candidates) and the order of
+//! values are the same, and both engines visit the same tree and report the same solutions
+//! in the same order; `tests/fill_engine.rs` checks it, node counts included.
+use super::Grid;
+use super::search::publish;
+use crate::solve::xcc::{Flow, Limits, Stats, Stop};
+use std::time::Instant;
+
+/// Cells in at most this many 64-bit words.
+pub(super) const MAX_WORDS: usize = 4;
+
+/// Check the clock every this many nodes.
+const CLOCK_EVERY: u64 = 1024;
+
+/// The shape as bitsets over the cells (only the first `words` words of each are used).
+#[derive(Clone, Debug)]
+pub(super) struct Masks {
+    words: usize,
+    /// Per cell: its region-mates.
+    peer: Vec<[u64; MAX_WORDS]>,
+    /// Per exactly-once region: its cells.
+    region: Vec<[u64; MAX_WORDS]>,
+    /// Per cell: the exactly-once regions holding it, as bits.
+    cell_regions: Vec<u64>,
+    /// Every cell.
+    all: [u64; MAX_WORDS],
+}
+
+impl Masks {
+    /// The masks of `grid`, or `None` when it has too many cells or exactly-once regions.
+    pub(super) fn new(grid: &Grid) -> Option<Masks> {
+        let n = grid.n;
+        let exact = grid.exact_start.len() - 1;
+        if n > MAX_WORDS * 64 || exact > 64 {
+            return None;
+        }
+        let words = n.div_ceil(64).max(1);
+        let set = |m: &mut [u64; MAX_WORDS], c: usize| m[c / 64] |= 1 << (c % 64);
+        let mut peer = vec![[0; MAX_WORDS]; n];
+        for (c, m) in peer.iter_mut().enumerate() {
+            for &p in grid.peers(c) {
+                set(m, p as usize);
+            }
+        }
+        let mut region = vec![[0; MAX_WORDS]; exact];
+        let mut cell_regions = vec![0u64; n];
+        for (r, m) in region.iter_mut().enumerate() {
+            for &c in &grid.exact_cells[grid.exact_start[r] as usize..grid.exact_start[r + 1] as usize] {
+                set(m, c as usize);
+                cell_regions[c as usize] |= 1 << r;
+            }
+        }
+        let mut all = [0; MAX_WORDS];
+        for c in 0..n {
+            set(&mut all, c);
+        }
+        Some(Masks { words, peer, region, cell_regions, all })
+    }
+}
+
+/// Searches as [`super::solve`] does, on bitboards; `grid.masks` must be `Some`.
+#[inline(always)]
+pub(super) fn solve(
+    grid: &Grid,
+    masks: &Masks,
+    given: &[Option<u8>],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+) -> Stats {
+    match masks.words {
+        1 => run::<1>(grid, masks, given, limits, on_solution),
+        2 => run::<2>(grid, masks, given, limits, on_solution),
+        3 => run::<3>(grid, masks, given, limits, on_solution),
+        _ => run::<4>(grid, masks, given, limits, on_solution),
+    }
+}
+
+/// One level of the search: `sets[v]` the cells that may take value `v`, `sets[values]`
+/// the unplaced cells; `done[v]` the exactly-once regions already holding `v`; `dirty` the
+/// values whose set lost a cell since their regions were last looked at.
+struct Level<'a, const W: usize> {
+    sets: &'a mut [[u64; W]],
+    done: &'a mut [u64],
+    dirty: u64,
+}
+
+#[inline(always)]
+fn run<const W: usize>(
+    grid: &Grid,
+    m: &Masks,
+    given: &[Option<u8>],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[u8]) -> Flow,
+) -> Stats {
+    const { assert!(W <= MAX_WORDS) };
+    let (n, nv) = (grid.n, grid.values);
+    let mut stats = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
+    let all: [u64; W] = std::array::from_fn(|i| m.all[i]);
+    // Level d is sets[d * (nv + 1)..][..nv + 1] and done[d * nv..][..nv].
+    let mut sets: Vec<[u64; W]> = vec![all; nv + 1];
+    let mut done: Vec<u64> = vec![0; nv];
+    {
+        let mut root = Level { sets: &mut sets, done: &mut done, dirty: 0 };
+        for (c, g) in given.iter().enumerate() {
+            if let Some(g) = *g {
+                if !root.place(m, g as usize, c) {
+                    return stats;
+                }
+            }
+        }
+        // Every region is looked at once, givens or not.
+        root.dirty = u64::MAX >> (64 - nv);
+        if !root.propagate(m, &all) {
+            return stats;
+        }
+    }
+    let mut values = vec![0u8; n];
+    // Per branching level: the cell and the values it has still to try.
+    let mut stack: Vec<(u32, u64)> = Vec::new();
+    let mut sent = (0, 0);
+    'search: loop {
+        let depth = stack.len();
+        let level = &sets[depth * (nv + 1)..(depth + 1) * (nv + 1)];
+        match choose(level) {
+            None => {
+                stats.solutions += 1;
+                for (v, set) in level[..nv].iter().enumerate() {
+                    for (i, &w) in set.iter().enumerate() {
+                        let mut w = w;
+                        while w != 0 {
+                            values[i * 64 + w.trailing_zeros() as usize] = v as u8;
+                            w &= w - 1;
+                        }
+                    }
+                }
+                if on_solution(&values) == Flow::Stop {
+                    stats.stop = Stop::Callback;
+                    break;
+                }
+                if limits.max_solutions.is_some_and(|m| stats.solutions >= m) {
+                    stats.stop = Stop::SolutionLimit;
+                    break;
+                }
+            }
+            Some(c) => {
+                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
+                    stats.stop = Stop::NodeLimit;
+                    break;
+                }
+                stats.nodes += 1;
+                if stats.nodes % CLOCK_EVERY == 0 {
+                    publish(limits, &stats, &mut sent);
+                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                        stats.stop = Stop::Timeout;
+                        break;
+                    }
+                }
+                let (w, b) = (c / 64, c % 64);
+                let mut try_ = 0u64;
+                for (v, set) in level[..nv].iter().enumerate() {
+                    try_ |= ((set[w] >> b) & 1) << v;
+                }
+                stack.push((c as u32, try_));
+                if sets.len() < (depth + 2) * (nv + 1) {
+                    sets.resize((depth + 2) * (nv + 1), [0; W]);
+                    done.resize((depth + 2) * nv, 0);
+                }
+            }
+        }
+        // The next value of the deepest level that has one left.
+        while let Some(top) = stack.last_mut() {
+            if top.1 == 0 {
+                stack.pop();
+                continue;
+            }
+            let v = top.1.trailing_zeros() as usize;
+            top.1 &= top.1 - 1;
+            let c = top.0 as usize;
+            let d = stack.len();
+            let (parent, child) = sets.split_at_mut(d * (nv + 1));
+            let child = &mut child[..nv + 1];
+            child.copy_from_slice(&parent[(d - 1) * (nv + 1)..]);
+            let (parent_done, child_done) = done.split_at_mut(d * nv);
+            let child_done = &mut child_done[..nv];
+            child_done.copy_from_slice(&parent_done[(d - 1) * nv..]);
+            let mut level = Level { sets: child, done: child_done, dirty: 0 };
+            if level.place(m, v, c) && level.propagate(m, &all) {
+                continue 'search;
+            }
+        }
+        break;
+    }
+    publish(limits, &stats, &mut sent);
+    stats
+}
+
+/// The first unplaced cell with the fewest candidates, as the cell engine picks it; `None`
+/// when every cell is placed.
+#[inline(always)]
+fn choose<const W: usize>(level: &[[u64; W]]) -> Option<usize> {
+    let (sets, unplaced) = level.split_at(level.len() - 1);
+    let unplaced = &unplaced[0];
+    // At a fixpoint an unplaced cell has two candidates or more: the first outside
+    // `three` (cells in three sets or more) has two, the fewest possible.
+    let (mut one, mut two, mut three) = ([0u64; W], [0u64; W], [0u64; W]);
+    for s in sets {
+        for i in 0..W {
+            three[i] |= two[i] & s[i];
+            two[i] |= one[i] & s[i];
+            one[i] |= s[i];
+        }
+    }
+    for i in 0..W {
+        let e = unplaced[i] & !three[i];
+        if e != 0 {
+            return Some(i * 64 + e.trailing_zeros() as usize);
+        }
+    }
+    let mut best = (u32::MAX, None);
+    for (i, &u) in unplaced.iter().enumerate() {
+        let mut u = u;
+        while u != 0 {
+            let b = u.trailing_zeros();
+            u &= u - 1;
+            let k: u32 = sets.iter().map(|s| ((s[i] >> b) & 1) as u32).sum();
+            if k < best.0 {
+                best = (k, Some(i * 64 + b as usize));
+                if k == 3 {
+                    return best.1;
+                }
+            }
+        }
+    }
+    best.1
+}
+
+impl<const W: usize> Level<'_, W> {
+    /// Places value `v` on cell `c`; false when `c` can no longer take `v`.
+    #[inline(always)]
+    fn place(&mut self, m: &Masks, v: usize, c: usize) -> bool {
+        let nv = self.done.len();
+        let (w, b) = (c / 64, c % 64);
+        let bit = 1u64 << b;
+        if self.sets[v][w] & bit == 0 {
+            return false;
+        }
+        for (u, s) in self.sets[..nv].iter_mut().enumerate() {
+            self.dirty |= ((s[w] >> b) & 1) << u;
+            s[w] &= !bit;
+        }
+        let peer = &m.peer[c];
+        let s = &mut self.sets[v];
+        for i in 0..W {
+            s[i] &= !peer[i];
+        }
+        s[w] |= bit;
+        self.sets[nv][w] &= !bit;
+        self.done[v] |= m.cell_regions[c];
+        true
+    }
+
+    /// Runs naked and hidden singles to their fixpoint; false on a dead end.
+    #[inline(always)]
+    fn propagate(&mut self, m: &Masks, all: &[u64; W]) -> bool {
+        loop {
+            if !self.naked_singles(m, all) {
+                return false;
+            }
+            if self.dirty == 0 {
+                return true;
+            }
+            let mut values = std::mem::take(&mut self.dirty);
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if !self.hidden_singles(m, v) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Places every cell with one candidate until none is left; false on a cell with none.
+    #[inline(always)]
+    fn naked_singles(&mut self, m: &Masks, all: &[u64; W]) -> bool {
+        let nv = self.done.len();
+        loop {
+            let (mut one, mut two) = ([0u64; W], [0u64; W]);
+            for s in &self.sets[..nv] {
+                for i in 0..W {
+                    two[i] |= one[i] & s[i];
+                    one[i] |= s[i];
+                }
+            }
+            let mut single = [0u64; W];
+            let mut any = 0;
+            for i in 0..W {
+                if all[i] & !one[i] != 0 {
+                    return false;
+                }
+                single[i] = one[i] & !two[i] & self.sets[nv][i];
+                any |= single[i];
+            }
+            if any == 0 {
+                return true;
+            }
+            // Two singles of one value in one region: the second has lost its value when
+            // its turn comes, and the next count finds it empty.
+            for v in 0..nv {
+                for i in 0..W {
+                    let mut s = single[i] & self.sets[v][i];
+                    while s != 0 {
+                        let c = i * 64 + s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        self.place(m, v, c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hidden singles of value `v` in the exactly-once regions not yet holding it; false
+    /// when one of them has no cell left for `v`.
+    #[inline(always)]
+    fn hidden_singles(&mut self, m: &Masks, v: usize) -> bool {
+        let mut regions = !self.done[v] & every(m);
+        while regions != 0 {
+            let r = regions.trailing_zeros() as usize;
+            regions &= regions - 1;
+            let (set, cells) = (&self.sets[v], &m.region[r]);
+            let mut count = 0;
+            let mut at = 0;
+            for i in 0..W {
+                let x = set[i] & cells[i];
+                count += x.count_ones();
+                if x != 0 {
+                    at = i * 64 + x.trailing_zeros() as usize;
+                }
+            }
+            match count {
+                0 => return false,
+                1 => {
+                    self.place(m, v, at);
+                    regions &= !self.done[v];
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+}
+
+/// Every exactly-once region, as bits.
+#[inline(always)]
+fn every(m: &Masks) -> u64 {
+    let r = m.region.len();
+    if r == 64 { u64::MAX } else { (1 << r) - 1 }
+}
