@@ -59,9 +59,14 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("kakuro.puz", (300, 324), 0.05),
         // Star Battle 8×8: 8·40 + 20 = 340 wide, 340 + 24 = 364 high.
         ("star-battle.puz", (340, 364), 0.05),
-        // Lozenges on a 6×11 board of triangles, drawn as squares: 11·40 + 20 = 460 wide,
-        // 6·40 + 20 + 24 = 284 high.
-        ("lozenge.puz", (460, 284), 0.2),
+        // Lozenges on a 6×11 board of triangles of side 40, rows 40·√3/2 high; the picture is
+        // the box around the cells that are on: (11 + 1)·20 + 20 = 260 wide,
+        // ⌈6·34.64⌉ + 20 + 24 = 252 high.
+        ("lozenge.puz", (260, 252), 0.2),
+        // Tetrahexes on a 4×7 board of hexagons 40 wide, each row half a cell right of the
+        // one above (R = 40/√3 from centre to corner, rows 1.5·R apart): (7 + 3/2)·40 + 20 =
+        // 360 wide, ⌈(2 + 3·1.5)·R⌉ + 44 = 151 + 44 = 195 high.
+        ("tetrahex.puz", (360, 195), 0.3),
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),

@@ -18,6 +18,7 @@ use super::model::{Apart, Board, Count, Model};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
+use crate::syntax::ast::Lattice;
 use crate::syntax::ast::{CountBound, Expr, Ident};
 
 impl Elab<'_> {
@@ -155,10 +156,22 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
 }
 
 /// The groups of cells of which at most one may hold a counted value: pairs sharing a side,
-/// or (diagonally too) every 2×2 window holding two or more cells. Holes are left out.
+/// or (diagonally too) every 2×2 window holding two or more cells. Holes are left out. On
+/// triangles and hexagons, every pair of touching cells (by a side, or with `diagonally
+/// too` by a corner; hexagons that share a corner share a side).
 fn touching_groups(board: &Board, diagonal: bool) -> Vec<Vec<usize>> {
     let (rows, cols) = (board.rows, board.cols);
     let mut out = Vec::new();
+    if board.lattice != Lattice::Squares {
+        for at in (0..rows * cols).filter(|&x| board.on[x]) {
+            for n in super::lattice::touching(board.lattice, rows, cols, at, diagonal) {
+                if n > at && board.on[n] {
+                    out.push(vec![at, n]);
+                }
+            }
+        }
+        return out;
+    }
     for r in 0..rows {
         for c in 0..cols {
             let at = r * cols + c;

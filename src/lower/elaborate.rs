@@ -233,6 +233,16 @@ impl Elab<'_> {
             StmtKind::Place(p) => self.place(p)?,
             StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
             StmtKind::MatchEdges(border) => {
+                if let Some(b) = self.model.board.as_ref().filter(|b| b.lattice != Lattice::Squares) {
+                    return Err(Diagnostic::new(
+                        Code::E105,
+                        stmt.span,
+                        "tiles and `match edges` need a board of squares",
+                    )
+                    .label("edges matched here")
+                    .related(b.span, "this board's cells are not squares")
+                    .help("edges are matched between square cells: top, right, bottom, left"));
+                }
                 self.model.match_edges = true;
                 if let Some(e) = border {
                     // Read like a tile's label: a whole number, or else a word.

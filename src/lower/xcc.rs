@@ -216,6 +216,7 @@ fn orientations_on(lattice: Lattice, piece: &Piece, rotate: bool, reflect: bool)
     match lattice {
         Lattice::Squares => orientations(piece, rotate, reflect),
         Lattice::Triangles => super::lattice::orientations(piece, rotate, reflect),
+        Lattice::Hexagons => super::lattice::hex_orientations(piece, rotate, reflect),
     }
 }
 
@@ -253,7 +254,7 @@ pub fn orientations(piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientati
     out
 }
 
-fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Value>)> {
+pub(super) fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Value>)> {
     let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let mut out: Vec<_> = cells.iter().map(|(r, c, l)| (r - r0, c - c0, l.clone())).collect();

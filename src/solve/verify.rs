@@ -69,22 +69,42 @@ fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
             return Err(format!("region {} holds {n} of the counted values", count.name));
         }
     }
-    // Each cell holding a value of the rule, against its neighbours below and to the right
-    // (and, with diagonals, below-left and below-right): every touching pair is seen once.
+    // Each cell holding a value of the rule, against the later cells near it: every touching
+    // pair is seen once, and whether two cells touch is decided by the lattice's shapes.
     for apart in &model.apart {
+        let held: Vec<usize> = (0..fill.len()).filter(|&c| holds(c, &apart.values)).collect();
+        let rc = |c: usize| ((c / board.cols) as i64, (c % board.cols) as i64);
+        let touch = |a: usize, b: usize| -> bool {
+            let ((r1, c1), (r2, c2)) = (rc(a), rc(b));
+            match board.lattice {
+                Lattice::Squares => {
+                    let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
+                    dr.max(dc) == 1 && (apart.diagonal || dr + dc == 1)
+                }
+                // Hexagons as cube coordinates (c, −r − c, r): neighbours are at distance 1.
+                Lattice::Hexagons => {
+                    let (dx, dz) = (c1 - c2, r1 - r2);
+                    (dx.abs() + dz.abs() + (dx + dz).abs()) == 2
+                }
+                // Triangles share a side when they share two corners, a corner when one.
+                Lattice::Triangles => {
+                    let (p, q) = (corners(r1, c1), corners(r2, c2));
+                    let shared = p.iter().filter(|x| q.contains(x)).count();
+                    shared >= if apart.diagonal { 1 } else { 2 }
+                }
+            }
+        };
+        // Every lattice's touching cells lie within a row and two columns of each other.
         let (rows, cols) = (board.rows as i64, board.cols as i64);
-        let steps: &[(i64, i64)] = if apart.diagonal { &[(0, 1), (1, -1), (1, 0), (1, 1)] } else { &[(0, 1), (1, 0)] };
-        for c in (0..fill.len()).filter(|&c| holds(c, &apart.values)) {
-            let (r1, c1) = ((c / board.cols) as i64, (c % board.cols) as i64);
-            for &(dr, dc) in steps {
-                let (r2, c2) = (r1 + dr, c1 + dc);
-                if (0..rows).contains(&r2) && (0..cols).contains(&c2) && holds((r2 * cols + c2) as usize, &apart.values)
-                {
-                    return Err(format!(
-                        "cells {:?} and {:?} touch",
-                        board.coord(c),
-                        board.coord((r2 * cols + c2) as usize)
-                    ));
+        for &a in &held {
+            let (r, c) = rc(a);
+            for (r2, c2) in (r - 1..=r + 1).flat_map(|r2| (c - 2..=c + 2).map(move |c2| (r2, c2))) {
+                if !(0..rows).contains(&r2) || !(0..cols).contains(&c2) {
+                    continue;
+                }
+                let b = (r2 * cols + c2) as usize;
+                if b > a && holds(b, &apart.values) && touch(a, b) {
+                    return Err(format!("cells {:?} and {:?} touch", board.coord(a), board.coord(b)));
                 }
             }
         }
@@ -150,6 +170,9 @@ fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), 
             }
             Lattice::Triangles => {
                 congruent_triangles(piece, board.cols, p.cells, placing.rotate, placing.reflect, value)
+            }
+            Lattice::Hexagons => {
+                congruent(piece, board.cols, p.cells, hex_symmetries(placing.rotate, placing.reflect), value)
             }
         };
         if !same {
@@ -239,6 +262,36 @@ fn symmetries(rotate: bool, reflect: bool) -> &'static [Symmetry] {
 }
 
 const SYMMETRIES_MIRROR_ONLY: [Symmetry; 2] = [|r, c| (r, c), |r, c| (r, -c)];
+
+/// The symmetries of the hexagon, on cells (r, c) of a hexagonal board read as cube
+/// coordinates (x, y, z) = (c, −r − c, r): a sixth of a turn is (x, y, z) → (−z, −x, −y),
+/// i.e. (r, c) → (r + c, −r); the mirror swaps x and z, (r, c) → (c, r). The six turns,
+/// then the six turns of the mirror image.
+const HEX_SYMMETRIES: [Symmetry; 12] = [
+    |r, c| (r, c),
+    |r, c| (r + c, -r),
+    |r, c| (c, -r - c),
+    |r, c| (-r, -c),
+    |r, c| (-r - c, r),
+    |r, c| (-c, r + c),
+    |r, c| (c, r),
+    |r, c| (c + r, -c),
+    |r, c| (r, -c - r),
+    |r, c| (-c, -r),
+    |r, c| (-c - r, c),
+    |r, c| (-r, c + r),
+];
+
+fn hex_symmetries(rotate: bool, reflect: bool) -> &'static [Symmetry] {
+    match (rotate, reflect) {
+        (false, false) => &HEX_SYMMETRIES[..1],
+        (true, false) => &HEX_SYMMETRIES[..6],
+        (true, true) => &HEX_SYMMETRIES[..],
+        (false, true) => &HEX_MIRROR_ONLY,
+    }
+}
+
+const HEX_MIRROR_ONLY: [Symmetry; 2] = [|r, c| (r, c), |r, c| (c, r)];
 
 /// Whether `cells` are the piece's cells under one of the allowed symmetries, with every
 /// labelled cell lying on a board cell showing that label.

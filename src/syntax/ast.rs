@@ -173,6 +173,9 @@ pub enum Lattice {
     /// Cell (r, c) is a triangle pointing up when r + c is even, down otherwise; a row is a
     /// strip of triangles, and an up triangle's base touches the down triangle below it.
     Triangles,
+    /// Cell (r, c) is a hexagon; each row is drawn half a cell to the right of the row above,
+    /// so (r, c) touches (r, c ± 1), (r − 1, c), (r − 1, c + 1), (r + 1, c − 1) and (r + 1, c).
+    Hexagons,
 }
 
 #[derive(Clone, Debug)]

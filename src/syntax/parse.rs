@@ -151,8 +151,11 @@ impl Cx {
                                 Rule::expr => decl.without.push(self.expr(arg)?),
                                 Rule::string => decl.masks.push(self.string(arg)),
                                 Rule::lattice => {
-                                    let l =
-                                        if arg.as_str() == "triangles" { Lattice::Triangles } else { Lattice::Squares };
+                                    let l = match arg.as_str() {
+                                        "triangles" => Lattice::Triangles,
+                                        "hexagons" => Lattice::Hexagons,
+                                        _ => Lattice::Squares,
+                                    };
                                     decl.lattice = Some(Spanned { node: l, span: optspan });
                                 }
                                 _ => {

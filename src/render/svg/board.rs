@@ -2,6 +2,7 @@
 use super::{MARGIN, TITLE, colour, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
+use crate::syntax::ast::Lattice;
 use ::svg::Document;
 use ::svg::node::element::{Circle, Group, Line, Polygon, Rectangle};
 
@@ -11,6 +12,9 @@ const CELL: f64 = 40.0;
 /// The picture of one exact-cover answer.
 pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
     match &model.board {
+        Some(board) if board.lattice != Lattice::Squares && (ans.fill.is_some() || !ans.placed.is_empty()) => {
+            super::shapes::answer(model, board, ans)
+        }
         Some(board) if ans.fill.is_some() || !ans.placed.is_empty() => {
             let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
             doc = doc.add(cells(board));
@@ -63,13 +67,7 @@ fn values(board: &Board, fill: &[Option<usize>]) -> Group {
 /// Heavy lines between cells that one block region holds and the other does not (a region
 /// that is one row or one column is not a block: the grid shows those already).
 fn region_lines(model: &Model, board: &Board) -> Group {
-    let blocks: Vec<&[usize]> = (model.regions.iter())
-        .map(|r| r.cells.as_slice())
-        .filter(|cells| {
-            let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
-            !cells.is_empty() && !same(&|c| c / board.cols) && !same(&|c| c % board.cols)
-        })
-        .collect();
+    let blocks = blocks(model, board);
     let mut membership = vec![Vec::new(); board.on.len()];
     for (k, cells) in blocks.iter().enumerate() {
         for &c in *cells {
@@ -77,6 +75,17 @@ fn region_lines(model: &Model, board: &Board) -> Group {
         }
     }
     boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0)
+}
+
+/// The regions that are blocks: not one row or one column (the grid shows those already).
+pub(super) fn blocks<'a>(model: &'a Model, board: &Board) -> Vec<&'a [usize]> {
+    (model.regions.iter())
+        .map(|r| r.cells.as_slice())
+        .filter(|cells| {
+            let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
+            !cells.is_empty() && !same(&|c| c / board.cols) && !same(&|c| c % board.cols)
+        })
+        .collect()
 }
 
 /// Lines along the cell sides where `differ(a, b)` for the cells on either side, and along

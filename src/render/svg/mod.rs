@@ -4,6 +4,8 @@
 //!   blocks of regions that are not single rows or columns (a sudoku's boxes);
 //! - placed pieces: each copy in its own colour with a heavy outline, labelled; a board with
 //!   given values (dominoes' pips) shows them on the pieces;
+//! - boards of triangles or hexagons (`shapes.rs`): each cell its polygon, with values or
+//!   pieces drawn as on squares;
 //! - tiles with edges: four triangles per cell, each coloured by its edge's label and showing
 //!   it, so matching edges show as one colour across the seam;
 //! - the direct form: options named `f(a, b)` with two whole numbers are marks on an a × b
@@ -13,6 +15,7 @@
 //!
 //! Documents are built with the `svg` crate; this module only decides geometry and colours.
 mod board;
+mod shapes;
 mod strip;
 
 pub use board::xcc_answer;

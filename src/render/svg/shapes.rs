@@ -1,0 +1,160 @@
+//! Boards of triangles and hexagons: every cell a polygon. Squares keep the grid drawing of
+//! `board.rs`; this module draws the other lattices with the same look (thin grey cells,
+//! values at the centre, pieces filled and outlined, heavy lines between regions).
+//!
+//! - **Triangles** of side `CELL`: row r is a strip of height `CELL·√3/2`; triangle (r, c)
+//!   spans x from `c·CELL/2` to `(c + 2)·CELL/2`, pointing up when r + c is even.
+//! - **Hexagons** pointing up, `CELL` wide: (r, c)'s centre is at x = `CELL·(c + r/2)`,
+//!   y = `1.5·R·r` with R = `CELL/√3` the centre-to-corner distance, so each row sits half a
+//!   cell right of the row above.
+//!
+//! The picture is the bounding box of the cells that are on (a hexagon drawn as a masked
+//! parallelogram is not drawn with the parallelogram's empty corners).
+use super::{MARGIN, TITLE, colour, document, text};
+use crate::lower::model::{Board, Model};
+use crate::solve::answer::Answer;
+use crate::syntax::ast::Lattice;
+use ::svg::Document;
+use ::svg::node::element::{Group, Line, Polygon};
+use std::collections::BTreeMap;
+
+/// A triangle's side and a hexagon's width, in pixels.
+const CELL: f64 = 40.0;
+
+/// Cell polygons of one board, shifted into the picture.
+struct Shapes {
+    polygons: Vec<Vec<(f64, f64)>>,
+    width: f64,
+    height: f64,
+}
+
+/// The corners of cell (r, c) before shifting, clockwise from the top (or top-left).
+fn corners(lattice: Lattice, r: usize, c: usize) -> Vec<(f64, f64)> {
+    let (r, c) = (r as f64, c as f64);
+    match lattice {
+        Lattice::Triangles => {
+            let h = CELL * 3f64.sqrt() / 2.0;
+            let (x, y) = (c * CELL / 2.0, r * h);
+            if (r + c) as i64 % 2 == 0 {
+                vec![(x + CELL / 2.0, y), (x + CELL, y + h), (x, y + h)]
+            } else {
+                vec![(x, y), (x + CELL, y), (x + CELL / 2.0, y + h)]
+            }
+        }
+        _ => {
+            let radius = CELL / 3f64.sqrt();
+            let (cx, cy) = (CELL * (c + r / 2.0), 1.5 * radius * r);
+            (0..6)
+                .map(|k| {
+                    let a = std::f64::consts::PI / 3.0 * k as f64 - std::f64::consts::FRAC_PI_2;
+                    (cx + radius * a.cos(), cy + radius * a.sin())
+                })
+                .collect()
+        }
+    }
+}
+
+impl Shapes {
+    fn of(board: &Board) -> Shapes {
+        let mut polygons: Vec<Vec<(f64, f64)>> =
+            (0..board.on.len()).map(|cell| corners(board.lattice, cell / board.cols, cell % board.cols)).collect();
+        let on = || polygons.iter().enumerate().filter(|(c, _)| board.on[*c]).flat_map(|(_, p)| p.iter());
+        let fold = |f: fn(f64, f64) -> f64, init: f64, pick: fn(&(f64, f64)) -> f64| on().map(pick).fold(init, f);
+        let (x0, x1) = (fold(f64::min, f64::INFINITY, |p| p.0), fold(f64::max, f64::NEG_INFINITY, |p| p.0));
+        let (y0, y1) = (fold(f64::min, f64::INFINITY, |p| p.1), fold(f64::max, f64::NEG_INFINITY, |p| p.1));
+        let (x0, y0) = if x0.is_finite() { (x0, y0) } else { (0.0, 0.0) };
+        for p in polygons.iter_mut().flatten() {
+            *p = (p.0 - x0 + MARGIN, p.1 - y0 + MARGIN + TITLE);
+        }
+        Shapes { polygons, width: (x1 - x0).max(0.0).ceil(), height: (y1 - y0).max(0.0).ceil() }
+    }
+
+    fn polygon(&self, cell: usize) -> Polygon {
+        let points: Vec<String> = self.polygons[cell].iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        Polygon::new().set("points", points.join(" "))
+    }
+
+    fn centre(&self, cell: usize) -> (f64, f64) {
+        let p = &self.polygons[cell];
+        let n = p.len() as f64;
+        (p.iter().map(|q| q.0).sum::<f64>() / n, p.iter().map(|q| q.1).sum::<f64>() / n)
+    }
+
+    /// Lines along the sides where `differ(a, b)` for the cells on either side, and along
+    /// every side of a cell that is on with no cell that is on beyond it.
+    fn boundaries(&self, board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
+        // Sides keyed by their two ends, rounded to hundredths of a pixel, in order.
+        let key = |p: (f64, f64)| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
+        let mut sides: BTreeMap<((i64, i64), (i64, i64)), (Vec<usize>, (f64, f64, f64, f64))> = BTreeMap::new();
+        for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+            let p = &self.polygons[cell];
+            for k in 0..p.len() {
+                let (a, b) = (p[k], p[(k + 1) % p.len()]);
+                let ends = if key(a) <= key(b) { (key(a), key(b)) } else { (key(b), key(a)) };
+                sides.entry(ends).or_insert_with(|| (Vec::new(), (a.0, a.1, b.0, b.1))).0.push(cell);
+            }
+        }
+        let mut g = Group::new().set("stroke", stroke).set("stroke-width", width).set("stroke-linecap", "round");
+        for (cells, (x1, y1, x2, y2)) in sides.values() {
+            if cells.len() == 1 || differ(cells[0], cells[1]) {
+                g = g.add(Line::new().set("x1", *x1).set("y1", *y1).set("x2", *x2).set("y2", *y2));
+            }
+        }
+        g
+    }
+}
+
+/// The picture of an answer on a board of triangles or hexagons: a filled board's values,
+/// or placed pieces.
+pub fn answer(model: &Model, board: &Board, ans: &Answer) -> Document {
+    let shapes = Shapes::of(board);
+    let mut doc = document(&model.title, shapes.width, shapes.height);
+    let mut grid = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        grid = grid.add(shapes.polygon(cell));
+    }
+    doc = doc.add(grid);
+    let size = if board.lattice == Lattice::Triangles { 12.0 } else { 16.0 };
+    if let Some(fill) = &ans.fill {
+        let mut g = Group::new();
+        for (cell, v) in fill.iter().enumerate() {
+            let Some(v) = v else { continue };
+            let (x, y) = shapes.centre(cell);
+            let given = board.given[cell].is_some();
+            g = g.add(
+                text(x, y + size * 0.35, size, &board.values[*v].to_string())
+                    .set("fill", if given { "#111" } else { "#1f5fbf" })
+                    .set("font-weight", if given { "bold" } else { "normal" }),
+            );
+        }
+        let mut membership = vec![Vec::new(); board.on.len()];
+        for (k, cells) in super::board::blocks(model, board).into_iter().enumerate() {
+            for &c in cells {
+                membership[c].push(k);
+            }
+        }
+        return doc.add(g).add(shapes.boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0));
+    }
+    let mut owner = vec![usize::MAX; board.on.len()];
+    let mut g = Group::new();
+    for (k, p) in ans.placed.iter().enumerate() {
+        let piece = &model.pieces[p.piece];
+        let label = if piece.numbers.len() > 1 || piece.label.chars().count() > 3 {
+            p.number.to_string()
+        } else {
+            piece.label.clone()
+        };
+        let mut copy = Group::new().set("fill", colour(p.piece));
+        for &c in p.cells {
+            owner[c] = k;
+            copy = copy.add(shapes.polygon(c));
+        }
+        g = g.add(copy);
+        for &c in p.cells {
+            let (x, y) = shapes.centre(c);
+            let shown = board.given[c].map_or(label.clone(), |v| board.values[v].to_string());
+            g = g.add(text(x, y + size * 0.35, size, &shown).set("fill", "#111"));
+        }
+    }
+    doc.add(g).add(shapes.boundaries(board, |a, b| owner[a] != owner[b], "#111", 3.0))
+}
