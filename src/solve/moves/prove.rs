@@ -43,8 +43,14 @@ fn needed(p: &MoveProblem) -> Option<(usize, usize)> {
 /// Whether some move or rule may (lower, raise) the number of non-empty cells.
 fn can_change(p: &MoveProblem) -> (bool, bool) {
     let (mut lower, mut raise) = (false, false);
+    // Counters live after the board's cells in a state: writing one changes no cell.
+    let on_board = |c: u32| (c as usize) < p.on_board.len();
     for e in p.moves.iter().flat_map(|m| &m.effects) {
         match e {
+            Effect::Set { cell, .. } | Effect::Compute { cell, .. } if !on_board(*cell) => {}
+            // A swap permutes the board's values, unless it trades one with a counter.
+            Effect::Swap(a, b) if on_board(*a) && on_board(*b) => {}
+            Effect::Swap(..) => (lower, raise) = (true, true),
             Effect::Set { value: Operand::Const(v), .. } if *v == EMPTY => lower = true,
             Effect::Set { value: Operand::Const(_), .. } => raise = true,
             Effect::Set { value: Operand::Cell(_), .. } => (lower, raise) = (true, true),
@@ -52,8 +58,6 @@ fn can_change(p: &MoveProblem) -> (bool, bool) {
                 lower |= p.allowed.get(EMPTY as usize).copied().unwrap_or(true);
                 raise = true;
             }
-            // A swap permutes values.
-            Effect::Swap(..) => {}
             Effect::RemoveGroup { .. } => lower = true,
         }
     }
@@ -89,6 +93,7 @@ mod tests {
             allowed: (0..256).map(|v| v <= 2).collect(),
             costs: vec![],
             shapes: vec![],
+            counters: vec![],
         }
     }
 
