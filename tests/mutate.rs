@@ -10,7 +10,7 @@
 //!
 //! Deterministic: a seeded PRNG picks the mutations, so a failure names a case that reproduces
 //! (the failing mutant is kept in the temp dir and its path printed). To explore further:
-//! `PUZC_MUTATE_SEED=7 PUZC_MUTATE_RUNS=3000 cargo test --release --test mutate`.
+//! `PUZC_MUTATE_SEED=7 PUZC_MUTATE_RUNS=3000 cargo test --release --test suite mutate::`.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! Snapshot tests, one per pipeline stage, on small specs: what the parser builds, what
 //! elaboration makes of it, and what lowering hands the engines. Regenerate with
-//! `INSTA_UPDATE=always cargo test --test stages` and review the diff.
+//! `INSTA_UPDATE=always cargo test --test suite stages::` and review the diff.
 use puzc::diag::Sources;
 use puzc::lower::elaborate::{ExpandLimits, elaborate};
 use puzc::lower::instance::InstanceReader;

@@ -1,6 +1,6 @@
 //! UI tests: one bad spec per file in `tests/ui/`, each naming the diagnostics it must produce.
 //! The rendered diagnostics (no colour, 100 columns) are kept as insta snapshots in
-//! `tests/snapshots/ui__NAME.snap`; regenerate with `INSTA_UPDATE=always cargo test --test ui`
+//! `tests/snapshots/suite__ui__NAME.snap`; regenerate with `INSTA_UPDATE=always cargo test --test suite ui::`
 //! and review the diff.
 //!
 //! A case starts with comment lines that say what to expect:

@@ -1,0 +1,47 @@
+//! The integration tests, one module per file of `tests/`, built as one test binary.
+//!
+//! Cargo would build each file of `tests/` as a binary of its own, each linking the whole
+//! library; one binary compiles and links once. A new test file must be named here:
+//! `every_test_file_is_in_the_suite` below fails for a file that is not.
+
+mod cli;
+mod distributed;
+mod edges_engine;
+mod engine_moves;
+mod engine_xcc;
+mod exports;
+mod fill_engine;
+mod guided_search;
+mod judges;
+mod judges_random;
+mod lattices;
+mod moves_puzzles;
+mod mutate;
+mod node_counts;
+mod pictures;
+mod pieces_puzzles;
+mod progress;
+mod seeds_xcc;
+mod sizes;
+mod stages;
+mod threads;
+mod tooling;
+mod ui;
+mod xcc_puzzles;
+
+/// Every `tests/*.rs` file is a module of this suite (Cargo.toml turns off the automatic
+/// discovery of test files, which would make each a binary of its own).
+#[test]
+fn every_test_file_is_in_the_suite() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let suite = std::fs::read_to_string(dir.join("suite.rs")).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if let Some(module) = name.strip_suffix(".rs").filter(|m| *m != "suite") {
+            assert!(
+                suite.contains(&format!("\nmod {module};\n")),
+                "tests/{name} is not a module of tests/suite.rs: add `mod {module};`"
+            );
+        }
+    }
+}
