@@ -6,7 +6,7 @@
 //! made), and compares what it prints and its `echo $?` with the page. The code table and
 //! the `## CODE title` headings must match the codes' titles in `src/diag/codes.rs`.
 //!
-//! After changing a message, `PUZC_UPDATE_DOCS=1 cargo test --release --test docs_diagnostics`
+//! After changing a message, `PUZC_UPDATE_DOCS=1 cargo test --release --test suite docs_diagnostics::`
 //! writes the real output into the page; review the diff.
 use std::path::{Path, PathBuf};
 use std::process::Command;

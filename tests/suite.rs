@@ -5,7 +5,9 @@
 //! `every_test_file_is_in_the_suite` below fails for a file that is not.
 
 mod cli;
+mod counters;
 mod distributed;
+mod docs_diagnostics;
 mod edges_engine;
 mod engine_moves;
 mod engine_xcc;
