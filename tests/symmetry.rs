@@ -96,7 +96,10 @@ fn queens_classes_agree_with_the_grids() {
 fn a_given_breaks_the_symmetry() {
     let dir = scratch("symmetry");
     let text = std::fs::read_to_string(root().join("puzzles/queens-distinct.puz")).unwrap();
-    let spec = text.replace("fill b\n", "fill b\ngiven b = \"Q......./......../......../......../......../......../......../........\"\n");
+    let spec = text.replace(
+        "fill b\n",
+        "fill b\ngiven b = \"Q......./......../......../......../......../......../......../........\"\n",
+    );
     let file = write(&dir, "given.puz", &spec);
     let all = write(&dir, "given-all.puz", &spec.replace(" up to symmetry", ""));
     let total = run_ok(&["solve", &all], None, 0);

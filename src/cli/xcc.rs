@@ -66,7 +66,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     };
     // Up to symmetry, the search sees every solution and the answers keep one per class;
     // the limit on answers is then the collector's (`Collect::take`), not the engine's.
-    let classes = if model.up_to_symmetry.is_some() { Classes::new(crate::lower::symmetry::symmetries(model)) } else { None };
+    let classes =
+        if model.up_to_symmetry.is_some() { Classes::new(crate::lower::symmetry::symmetries(model)) } else { None };
     let limits = Limits {
         max_solutions: if classes.is_some() { None } else { wanted },
         max_nodes: args.max_nodes,
