@@ -274,6 +274,41 @@ impl Blocks {
         out
     }
 
+    /// Breadth-first search layer by layer, with the number of shortest move sequences to
+    /// each position (the sum over its parents in the layer before: a move is a piece and
+    /// where it goes, so two moves never join the same two positions). Returns the fewest
+    /// moves to a position where `done` holds, the number of move sequences of that length
+    /// that reach one, and the number of positions seen.
+    fn fewest_ways(&self, start: Pos, count: Count, done: &dyn Fn(&Pos) -> bool) -> (usize, u128, usize) {
+        let mut dist = HashMap::from([(start.clone(), 0usize)]);
+        let mut ways = HashMap::from([(start.clone(), 1u128)]);
+        let mut layer = vec![start];
+        for d in 0.. {
+            let total: u128 = layer.iter().filter(|p| done(p)).map(|p| ways[p]).sum();
+            if total > 0 {
+                return (d, total, dist.len());
+            }
+            assert!(!layer.is_empty(), "no solution");
+            let mut next = Vec::new();
+            for p in &layer {
+                let w = ways[p];
+                for n in self.next(p, count) {
+                    match dist.get(&n) {
+                        None => {
+                            dist.insert(n.clone(), d + 1);
+                            ways.insert(n.clone(), w);
+                            next.push(n);
+                        }
+                        Some(&e) if e == d + 1 => *ways.get_mut(&n).unwrap() += w,
+                        _ => {}
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
     /// Breadth-first search: the fewest moves to a position where `done` holds, and the
     /// number of positions seen.
     fn fewest(&self, start: Pos, count: Count, done: &dyn Fn(&Pos) -> bool) -> (usize, usize) {
@@ -333,7 +368,7 @@ fn klotski_in_three_readings_against_a_reference_search() {
     let start = b.read(&picture, &shape_of);
     let done = |p: &Pos| p.contains(&(0, 3, 1));
     for (reading, count, published) in [(1, Count::Path, Some(81)), (2, Count::Line, None), (3, Count::Step, None)] {
-        let (want, seen) = b.fewest(start.clone(), count, &done);
+        let (want, ways, seen) = b.fewest_ways(start.clone(), count, &done);
         if let Some(n) = published {
             assert_eq!(want, n, "the reference search disagrees with the published figure");
         }
@@ -343,6 +378,9 @@ fn klotski_in_three_readings_against_a_reference_search() {
         assert_eq!(out.lines().next().unwrap(), format!("{want} moves"));
         assert_eq!(out.lines().count(), want + 1);
         assert!(done(&replay(&b, start.clone(), &out, &names, count)));
+        // `--count`: the number of shortest move sequences, as the reference counts them.
+        let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}"), "--count"]);
+        assert_eq!((code, out), (0, format!("{ways}\n")), "{err}");
     }
 }
 

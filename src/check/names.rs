@@ -14,6 +14,7 @@ enum Kind {
     Region,
     Piece,
     ItemFamily,
+    Counter,
 }
 
 impl Kind {
@@ -24,6 +25,7 @@ impl Kind {
             Kind::Region => "region",
             Kind::Piece => "piece",
             Kind::ItemFamily => "item",
+            Kind::Counter => "counter",
         }
     }
 }
@@ -70,6 +72,7 @@ fn defined_name(s: &Stmt) -> Option<&Ident> {
     match &s.kind {
         StmtKind::Let { name, .. } | StmtKind::Param { name, .. } => Some(name),
         StmtKind::Board(b) => Some(&b.name),
+        StmtKind::Counter(c) => Some(&c.name),
         StmtKind::Region(r) => Some(&r.name),
         StmtKind::Piece(p) => Some(&p.name),
         StmtKind::Tiles(t) => Some(&t.name),
@@ -158,6 +161,19 @@ impl Checker {
                     self.expr(e);
                 }
                 self.define(&b.name, Kind::Board);
+            }
+            StmtKind::Counter(c) => {
+                c.dims.iter().chain([&c.range]).for_each(|e| self.expr(e));
+                if let CounterInit::Value(v) = &c.init {
+                    self.expr(v);
+                }
+                self.define(&c.name, Kind::Counter);
+            }
+            StmtKind::Estimate(e) => {
+                // Like a goal's condition: it reads the board and the counters.
+                self.in_move = true;
+                self.expr(e);
+                self.in_move = false;
             }
             StmtKind::Fill(b) => self.use_named(b, Kind::Board),
             StmtKind::Given { board, .. } => self.use_named(board, Kind::Board),
@@ -379,6 +395,8 @@ impl Checker {
                     Some((Kind::Value, _)) => {}
                     // In a played puzzle, a piece's name is the value of its anchor cell.
                     Some((Kind::Piece, _)) if self.in_move => {}
+                    // A counter is read by its name in moves, goals and estimates.
+                    Some((Kind::Counter, _)) if self.in_move => {}
                     Some((k, span)) => {
                         let d = Diagnostic::new(Code::E103, e.span, format!("`{n}` is a {}, not a value", k.word()))
                             .label("used as a value")
@@ -396,7 +414,7 @@ impl Checker {
                 }
             }
             ExprKind::Call { func, args } => {
-                let is_board = matches!(self.defined.get(&func.name), Some((Kind::Board, _)));
+                let is_board = matches!(self.defined.get(&func.name), Some((Kind::Board | Kind::Counter, _)));
                 let move_builtin = crate::lower::moves::MOVE_BUILTINS.contains(&func.name.as_str());
                 if !(BUILTINS.contains(&func.name.as_str()) || (self.in_move && (is_board || move_builtin))) {
                     let mut known: Vec<&str> = BUILTINS.to_vec();
@@ -621,6 +639,8 @@ impl Checker {
                         StmtKind::After(_) => "`after each move`",
                         StmtKind::Goal(_) => "`goal`",
                         StmtKind::Budget(_) => "`moves`",
+                        StmtKind::Counter(_) => "`counter`",
+                        StmtKind::Estimate(_) => "`estimate`",
                         _ => continue,
                     };
                     self.diags.push(

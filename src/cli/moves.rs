@@ -2,7 +2,7 @@
 use super::args::SearchArg;
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
-use crate::ir::guide::Guide;
+use crate::ir::guide::{Bound, Guide};
 use crate::ir::moves::MoveProblem;
 use crate::lower::bound::derive;
 use crate::lower::elaborate::Elab;
@@ -25,7 +25,7 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
     super::print_lowered(k, args.emit, Emit::Moves, || {
         lowered(s, elab).map(|l| {
-            let guide = derive(&l.problem);
+            let guide = guide_of(&l);
             let mut text = l.problem.to_text();
             // The guidance goes before the move list, after the derived pruning.
             let at = text.find("\nmove ").map_or(text.len(), |i| i + 1);
@@ -40,6 +40,15 @@ pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Ex
             text
         })
     })
+}
+
+/// The guidance of a search: what `lower::bound` proves, or the spec's `estimate`.
+fn guide_of(low: &LoweredMoves) -> Guide {
+    let mut guide = derive(&low.problem);
+    if let Some((prog, _)) = &low.estimate {
+        guide.bound = Some(Bound::Estimate(prog.clone()));
+    }
+    guide
 }
 
 /// `--count` verifies this many solutions; listed solutions are all verified.
@@ -86,7 +95,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         progress: super::progress::wanted(args.quiet),
         ..Limits::default()
     };
-    let guide = derive(p);
+    let guide = guide_of(&low);
     let how = match how_to_search(p, &guide, mode, args.search) {
         Ok(h) => h,
         Err(e) => return e,
@@ -118,11 +127,15 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let many = args.all || args.count || args.unique;
     // `--trace` asks for the boards move by move: it takes the place of the spec's template.
     if let (Some(template), Format::Text, false) = (&s.template, args.format, many || args.trace) {
-        let move_lists = found.solutions.iter().map(|sol| named_moves(&low, sol)).collect();
+        let move_lists = found.solutions.iter().map(|sol| named_moves(&low, &elab.model.counters, sol)).collect();
+        let mut globals = super::globals_as_text(elab);
+        // Counters: their numbers at the end of the first answer (at the start without one).
+        let last = moves::replay(p, found.solutions.first().map_or(&[][..], Vec::as_slice));
+        globals.extend(counter_values(&elab.model.counters, p, &last.unwrap_or_else(|_| p.initial.clone())));
         let data = CaseData {
             case: k,
             count: count.unwrap_or(found.solutions.len() as u128),
-            globals: super::globals_as_text(elab),
+            globals,
             given: crate::render::text::given_grid(&elab.model),
             solutions: Vec::new(),
             answered: !found.solutions.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
@@ -226,7 +239,23 @@ fn search(
     guide: &Guide,
 ) -> Result<Found, String> {
     if mode == AnswerMode::First {
-        let out = moves::solve_guided(p, limits, how, guide);
+        let mut out = moves::solve_guided(p, limits, how, guide);
+        if let (Some(Bound::Estimate(_)), moves::Engine::Ida, moves::Budget::Fewest { .. }) =
+            (&guide.bound, moves::engine_for(how, guide), p.budget)
+            && !p.has_costs()
+        {
+            // The author's estimate is not proved: distrust it when the answer shows it
+            // overestimating, or when it let nothing through.
+            let seen = out.solution.as_ref().and_then(|sol| moves::overestimate(p, guide, sol));
+            if seen.is_some() || (out.solution.is_none() && out.stats.stop == Stop::Exhausted) {
+                if let Some((at, est, left)) = seen {
+                    eprintln!(
+                        "puzc: the spec's estimate is {est} after move {at} of the answer found, which reaches the goal in {left} more: it overestimates, so the answer may not be the shortest; searching again breadth-first without it"
+                    );
+                }
+                out = moves::solve_guided(p, limits, Search::Bfs, guide);
+            }
+        }
         if let Some(sol) = &out.solution {
             verify(p, sol)?;
         }
@@ -265,19 +294,40 @@ fn search(
     Ok(Found { solutions, count: Some(counted.count), overflow: counted.overflow, stats: counted.stats })
 }
 
+/// Each counter statement's numbers in `state` as a template shows them: a number, or the
+/// numbers of a list or grid separated by spaces.
+fn counter_values(counters: &[crate::lower::model::Counter], p: &MoveProblem, state: &[u8]) -> Vec<(String, String)> {
+    let mut at = p.grid_len();
+    counters
+        .iter()
+        .map(|c| {
+            let shown: Vec<String> = state[at..at + c.values.len()].iter().map(u8::to_string).collect();
+            at += c.values.len();
+            (c.name.clone(), shown.join(" "))
+        })
+        .collect()
+}
+
 /// A solution's moves as a template sees them: the move's name under `move`, then its
-/// printed parameters.
-fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
+/// printed parameters, then the counters after the move.
+fn named_moves(
+    low: &LoweredMoves,
+    counters: &[crate::lower::model::Counter],
+    sol: &[u32],
+) -> Vec<Vec<(String, String)>> {
     let p = &low.problem;
+    let mut state = p.initial.clone();
     sol.iter()
         .map(|&m| {
+            moves::apply_move(p, &mut state, &p.moves[m as usize], None);
+            let after = counter_values(counters, p, &state);
             let mv = &p.moves[m as usize];
             let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
             let cost = ("cost".to_string(), p.cost(m as usize).to_string());
             let piece = low.pieces.get(m as usize).filter(|n| !n.is_empty()).map(|n| ("piece".to_string(), n.clone()));
             let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
-            // A parameter named `cost` wins over the move's cost.
-            std::iter::once(name).chain(args).chain([cost]).chain(piece).collect()
+            // A parameter named `cost` wins over the move's cost, and over a counter.
+            std::iter::once(name).chain(args).chain([cost]).chain(piece).chain(after).collect()
         })
         .collect()
 }
@@ -286,9 +336,21 @@ fn named_moves(low: &LoweredMoves, sol: &[u32]) -> Vec<Vec<(String, String)>> {
 fn trace(elab: &Elab, low: &LoweredMoves, sol: &[u32], lines: &[String]) -> String {
     use std::fmt::Write;
     let p = &low.problem;
-    let board = elab.model.board.as_ref().expect("lowering checked the board");
-    let show =
-        |g: &[u8]| draw(p.rows, p.cols, |c| (board.on[c] && g[c] != 0).then(|| low.shown[g[c] as usize].clone()));
+    let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
+    // The board, then one line of counters (when the spec has any).
+    let show = |g: &[u8]| {
+        let mut text = if p.grid_len() > 0 {
+            draw(p.rows, p.cols, |c| (on[c] && g[c] != 0).then(|| low.shown[g[c] as usize].clone()))
+        } else {
+            String::new()
+        };
+        if !p.counters.is_empty() {
+            let shown: Vec<String> =
+                (p.counters.iter().enumerate()).map(|(i, c)| format!("{} = {}", c.name, g[p.grid_len() + i])).collect();
+            text += &format!("  {}\n", shown.join(", "));
+        }
+        text
+    };
     let mut g = p.initial.clone();
     let mut out = format!("start:\n{}", show(&g));
     for (i, &m) in sol.iter().enumerate() {

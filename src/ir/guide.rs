@@ -3,7 +3,7 @@
 //! [`MoveProblem`](super::moves::MoveProblem) by `lower::bound` (where the proofs are); the
 //! engine only evaluates it.
 
-use super::moves::{EMPTY, Value};
+use super::moves::{EMPTY, Term, Value, eval_small};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Guide {
@@ -24,6 +24,10 @@ pub enum Bound {
     /// `ceil(number of distinct non-empty values / per_move)`: a move removes at most
     /// `per_move` values altogether.
     Colours { per_move: u32 },
+    /// `estimate EXPR`: the author's bound, a program on the state (negative counts as 0).
+    /// Not proved: the engine checks it along every answer and distrusts it when it is
+    /// seen to overestimate.
+    Estimate(Vec<Term>),
 }
 
 impl Bound {
@@ -45,6 +49,7 @@ impl Bound {
                 }
                 n.div_ceil(*per_move)
             }
+            Bound::Estimate(prog) => eval_small(prog, s).clamp(0, u32::MAX as i64) as u32,
         }
     }
 
@@ -59,6 +64,7 @@ impl Bound {
             }
             Bound::Colours { per_move: 1 } => "lower bound: number of colours left".into(),
             Bound::Colours { per_move } => format!("lower bound: number of colours left, divided by {per_move}"),
+            Bound::Estimate(_) => "lower bound: the spec's estimate (not proved)".into(),
         }
     }
 }

@@ -55,6 +55,12 @@ pub enum Cond {
         from: CellIx,
         to: CellIx,
     },
+    /// `eval(programs[program]) op 0`: arithmetic on cells and counters compared with zero
+    /// (`jug(0) + jug(1) > 4` is `jug(0) + jug(1) - 4 > 0`).
+    Arith {
+        program: u32,
+        op: CmpOp,
+    },
 }
 
 /// What a move does. A move's effects are simultaneous: every `Operand::Cell` read sees the
@@ -116,6 +122,58 @@ pub fn eval_program(program: &[Term], s: &[Value], stack: &mut Vec<i64>) -> i64 
         stack.push(v);
     }
     stack.pop().unwrap_or(0)
+}
+
+/// [`eval_program`] without a heap stack, for goals and bounds that are evaluated at every
+/// position: a stack of 32 on the machine stack, a heap one only for deeper programs.
+pub fn eval_small(program: &[Term], s: &[Value]) -> i64 {
+    let mut stack = [0i64; 32];
+    let mut sp = 0usize;
+    for t in program {
+        let v = match *t {
+            Term::Cell(c) => s[c as usize] as i64,
+            Term::Const(k) => k,
+            op => {
+                let b = if sp > 0 { stack[sp - 1] } else { 0 };
+                let a = if sp > 1 { stack[sp - 2] } else { 0 };
+                sp = sp.saturating_sub(2);
+                match op {
+                    Term::Add => a.saturating_add(b),
+                    Term::Sub => a.saturating_sub(b),
+                    Term::Mul => a.saturating_mul(b),
+                    Term::Min => a.min(b),
+                    _ => a.max(b),
+                }
+            }
+        };
+        if sp == stack.len() {
+            return eval_program(program, s, &mut Vec::new());
+        }
+        stack[sp] = v;
+        sp += 1;
+    }
+    if sp > 0 { stack[sp - 1] } else { 0 }
+}
+
+/// Whether `a op b`.
+pub fn compare(a: i64, op: CmpOp, b: i64) -> bool {
+    match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    }
+}
+
+/// A counter of the state: one number after the board's cells, always in `lo..=hi`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    /// How traces and `--emit moves` show it: `left`, `jug(1)`, `hand(0, 2)`.
+    pub name: String,
+    pub lo: Value,
+    pub hi: Value,
 }
 
 /// One concrete move: the parametrised move `name` with its parameters bound to `args`.
@@ -212,12 +270,35 @@ pub struct MoveProblem {
     /// The shapes of [`Cond::Reaches`]: each a list of (row, col) offsets from the piece's
     /// anchor, which is its first cell in row-major order (offset (0, 0)).
     pub shapes: Vec<Vec<(i32, i32)>>,
+    /// Numbers of the state beside the board (`counter` statements): counter `i` is state
+    /// cell `rows * cols + i`. Rules and the goals `Empty`, `NonEmptyCount` and `Pattern`
+    /// see the board only; conditions, effects and `All` goals read and write both.
+    pub counters: Vec<Counter>,
 }
 
 impl MoveProblem {
     /// What move `m` costs (1 unless the problem has costs).
     pub fn cost(&self, m: usize) -> u32 {
         self.costs.get(m).copied().unwrap_or(1)
+    }
+
+    /// The board's cells (`rows * cols`), which come first in a state.
+    pub fn grid_len(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The length of a state: the board's cells, then the counters.
+    pub fn state_len(&self) -> usize {
+        self.grid_len() + self.counters.len()
+    }
+
+    /// Whether `v` may be written to state cell `cell` by a computed effect: one of the
+    /// board's values on the board, a number of the counter's range in a counter.
+    pub fn may_hold(&self, cell: CellIx, v: i64) -> bool {
+        match (cell as usize).checked_sub(self.grid_len()) {
+            Some(k) => self.counters.get(k).is_some_and(|c| (c.lo as i64..=c.hi as i64).contains(&v)),
+            None => u8::try_from(v).is_ok_and(|v| self.allowed[v as usize]),
+        }
     }
 
     /// Whether some move costs other than 1: `Fewest` then minimises the total cost.
@@ -229,15 +310,28 @@ impl MoveProblem {
     /// engine). The engine may index out of bounds or loop on a problem that fails this.
     pub fn validate(&self) -> Result<(), String> {
         let n = self.rows * self.cols;
-        if self.on_board.len() != n || self.initial.len() != n {
+        if self.on_board.len() != n || self.initial.len() != n + self.counters.len() {
             return Err(format!(
-                "grid is {}x{} = {n} cells but on_board has {} and initial has {}",
+                "grid is {}x{} = {n} cells and {} counters but on_board has {} and initial has {}",
                 self.rows,
                 self.cols,
+                self.counters.len(),
                 self.on_board.len(),
                 self.initial.len()
             ));
         }
+        for (i, c) in self.counters.iter().enumerate() {
+            if c.lo > c.hi || !(c.lo..=c.hi).contains(&self.initial[n + i]) {
+                return Err(format!(
+                    "counter {} starts at {}, outside {}..={}",
+                    c.name,
+                    self.initial[n + i],
+                    c.lo,
+                    c.hi
+                ));
+            }
+        }
+        let is_counter = |c: CellIx| (n..n + self.counters.len()).contains(&(c as usize));
         if let Some(c) = (0..n).find(|&c| !self.on_board[c] && self.initial[c] != EMPTY) {
             return Err(format!("off-board cell {} holds {}", self.cell_name(c as CellIx), self.initial[c]));
         }
@@ -261,6 +355,7 @@ impl MoveProblem {
                             }
                         }
                     }
+                    Cond::Arith { program, .. } => self.program_ok(program, &format!("move {i}"))?,
                     Cond::GroupAtLeast { cell, .. } => cell_ok(cell, "a group condition", i)?,
                     Cond::Reaches { shape, from, to } => {
                         cell_ok(from, "a path condition", i)?;
@@ -273,6 +368,15 @@ impl MoveProblem {
             }
             for e in &m.effects {
                 match *e {
+                    Effect::Set { cell, value } if is_counter(cell) => {
+                        // Only constants of the counter's range; anything else is computed.
+                        let Operand::Const(v) = value else {
+                            return Err(format!("move {i}: a counter is set from a cell"));
+                        };
+                        if !self.may_hold(cell, v as i64) {
+                            return Err(format!("move {i}: sets {} to {v}, outside its range", self.cell_name(cell)));
+                        }
+                    }
                     Effect::Set { cell, value } => {
                         cell_ok(cell, "an effect", i)?;
                         if let Operand::Cell(c) = value {
@@ -285,27 +389,10 @@ impl MoveProblem {
                     }
                     Effect::RemoveGroup { cell } => cell_ok(cell, "a group removal", i)?,
                     Effect::Compute { cell, program } => {
-                        cell_ok(cell, "an effect", i)?;
-                        let Some(prog) = self.programs.get(program as usize) else {
-                            return Err(format!("move {i}: program {program} does not exist"));
-                        };
-                        let mut depth = 0i64;
-                        for t in prog {
-                            match *t {
-                                Term::Cell(c) => {
-                                    cell_ok(c, "a computed effect", i)?;
-                                    depth += 1;
-                                }
-                                Term::Const(_) => depth += 1,
-                                _ => depth -= 1,
-                            }
-                            if depth < 1 {
-                                return Err(format!("move {i}: program {program} pops an empty stack"));
-                            }
+                        if !is_counter(cell) {
+                            cell_ok(cell, "an effect", i)?;
                         }
-                        if depth != 1 {
-                            return Err(format!("move {i}: program {program} leaves {depth} values"));
-                        }
+                        self.program_ok(program, &format!("move {i}"))?;
                     }
                 }
             }
@@ -328,11 +415,16 @@ impl MoveProblem {
         }
         if let Goal::All(conds) = &self.goal {
             for c in conds {
-                let Cond::Cmp { lhs, rhs, .. } = *c else { return Err("a goal condition is a comparison".into()) };
-                for o in [lhs, rhs] {
-                    if let Operand::Cell(c) = o {
-                        cell_ok(c, "the goal", usize::MAX)?;
+                match *c {
+                    Cond::Cmp { lhs, rhs, .. } => {
+                        for o in [lhs, rhs] {
+                            if let Operand::Cell(c) = o {
+                                cell_ok(c, "the goal", usize::MAX)?;
+                            }
+                        }
                     }
+                    Cond::Arith { program, .. } => self.program_ok(program, "the goal")?,
+                    _ => return Err("a goal condition is a comparison".into()),
                 }
             }
         }
@@ -341,6 +433,41 @@ impl MoveProblem {
         }
         if self.dead_below.is_some() && self.goal != Goal::Empty {
             return Err("dead_below is only sound with the goal `Empty`".into());
+        }
+        Ok(())
+    }
+
+    /// Whether program `program` exists, reads only state cells (board or counters) and
+    /// leaves one value.
+    pub fn program_ok(&self, program: u32, what: &str) -> Result<(), String> {
+        let Some(prog) = self.programs.get(program as usize) else {
+            return Err(format!("{what}: program {program} does not exist"));
+        };
+        self.terms_ok(prog).map_err(|e| format!("{what}: program {program} {e}"))
+    }
+
+    /// Whether a program reads only state cells and leaves one value.
+    pub fn terms_ok(&self, prog: &[Term]) -> Result<(), String> {
+        let n = self.grid_len();
+        let mut depth = 0i64;
+        for t in prog {
+            match *t {
+                Term::Cell(c) => {
+                    let c = c as usize;
+                    if !(c < n && self.on_board[c] || (n..self.state_len()).contains(&c)) {
+                        return Err(format!("reads cell {c}, which is neither on the board nor a counter"));
+                    }
+                    depth += 1;
+                }
+                Term::Const(_) => depth += 1,
+                _ => depth -= 1,
+            }
+            if depth < 1 {
+                return Err("pops an empty stack".into());
+            }
+        }
+        if depth != 1 {
+            return Err(format!("leaves {depth} values"));
         }
         Ok(())
     }
@@ -376,18 +503,9 @@ impl MoveProblem {
             Operand::Const(v) => v.to_string(),
         };
         match *c {
-            Cond::Cmp { lhs, op, rhs } => {
-                let op = match op {
-                    CmpOp::Eq => "==",
-                    CmpOp::Ne => "!=",
-                    CmpOp::Lt => "<",
-                    CmpOp::Le => "<=",
-                    CmpOp::Gt => ">",
-                    CmpOp::Ge => ">=",
-                };
-                format!("{} {op} {}", opnd(lhs), opnd(rhs))
-            }
+            Cond::Cmp { lhs, op, rhs } => format!("{} {} {}", opnd(lhs), op_text(op), opnd(rhs)),
             Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
+            Cond::Arith { program, op } => format!("{} {} 0", self.program_text(program), op_text(op)),
             Cond::Reaches { shape, from, to } => {
                 format!("shape {shape} reaches {} from {}", self.cell_name(to), self.cell_name(from))
             }
@@ -397,6 +515,9 @@ impl MoveProblem {
     /// `r{row}c{col}`, the cell's name in [`MoveProblem::to_text`].
     pub fn cell_name(&self, c: CellIx) -> String {
         let c = c as usize;
+        if let Some(k) = c.checked_sub(self.grid_len()) {
+            return self.counters.get(k).map_or_else(|| format!("counter{k}"), |x| x.name.clone());
+        }
         format!("r{}c{}", c / self.cols.max(1), c % self.cols.max(1))
     }
 
@@ -418,6 +539,12 @@ impl MoveProblem {
                 })
                 .collect();
             let _ = writeln!(o, "  {}", row.join(" "));
+        }
+        if !self.counters.is_empty() {
+            let shown: Vec<String> = (self.counters.iter().enumerate())
+                .map(|(i, c)| format!("{}={} in {}..={}", c.name, self.initial[self.grid_len() + i], c.lo, c.hi))
+                .collect();
+            let _ = writeln!(o, "counters: {}", shown.join(" "));
         }
         let rules: Vec<String> = self
             .rules
@@ -487,6 +614,18 @@ impl MoveProblem {
             let _ = writeln!(o);
         }
         o
+    }
+}
+
+/// A comparison as specs write it.
+pub fn op_text(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "==",
+        CmpOp::Ne => "!=",
+        CmpOp::Lt => "<",
+        CmpOp::Le => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::Ge => ">=",
     }
 }
 

@@ -169,6 +169,10 @@ impl Elab<'_> {
                 };
                 self.env.globals.insert(name.name.clone(), (v, name.span));
             }
+            StmtKind::Counter(c) => {
+                let counter = super::counters::elaborate(c, &mut self.env, input)?;
+                self.model.counters.push(counter);
+            }
             StmtKind::Param { name, range } => {
                 let (n, span) = input.int(&format!("param `{}`", name.name))?;
                 if let Some(range) = range {
@@ -263,7 +267,11 @@ impl Elab<'_> {
             }
             // Handled by the loader (imports, instances) and by the move-search lowering.
             StmtKind::Import(_) | StmtKind::Instance(_) | StmtKind::Cases(_) | StmtKind::Print { .. } => {}
-            StmtKind::Move(_) | StmtKind::After(_) | StmtKind::Goal(_) | StmtKind::Budget(_) => {}
+            StmtKind::Move(_)
+            | StmtKind::After(_)
+            | StmtKind::Goal(_)
+            | StmtKind::Budget(_)
+            | StmtKind::Estimate(_) => {}
             StmtKind::Grid(g) => self.grid(g, input, limits).inspect_err(|_| {
                 self.broken.insert(g.name.name.clone());
             })?,

@@ -30,6 +30,11 @@ impl Env {
         Env { globals: HashMap::new(), locals: Vec::new(), budget }
     }
 
+    /// Whether a `for` clause binds `name` here.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.locals.iter().any(|(n, _)| n == name)
+    }
+
     fn lookup(&self, name: &str) -> Option<&Value> {
         self.locals
             .iter()

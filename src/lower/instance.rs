@@ -46,14 +46,27 @@ impl<'a> InstanceReader<'a> {
             let rest = &self.text[self.pos..self.end];
             let trimmed = rest.trim_start_matches(|c| self.is_blank(c));
             self.pos += rest.len() - trimmed.len();
-            let line_start = self.text[..self.pos].rfind('\n').map_or(0, |i| i + 1);
-            let at_line_start = self.text[line_start..self.pos].trim().is_empty();
-            if trimmed.starts_with('#') && at_line_start {
+            if trimmed.starts_with('#') && self.only_blanks_back_to(|c| c == '\n') {
                 self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
             } else {
                 return;
             }
         }
+    }
+
+    /// Whether only whitespace stands between the current position and the last `stop`
+    /// character before it (or the start of the text). Scans back from the position, so a
+    /// token read in the middle of a line costs one character, not the line.
+    fn only_blanks_back_to(&self, stop: impl Fn(char) -> bool) -> bool {
+        for c in self.text[..self.pos].chars().rev() {
+            if stop(c) {
+                return true;
+            }
+            if !c.is_whitespace() {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether the next token begins a line (or a row of a picture, after `/`), or nothing
@@ -63,9 +76,7 @@ impl<'a> InstanceReader<'a> {
         if self.pos >= self.end {
             return true;
         }
-        let before = &self.text[..self.pos];
-        let line_start = before.rfind(|c| c == '\n' || (self.slash_is_blank && c == '/')).map_or(0, |i| i + 1);
-        before[line_start..].trim().is_empty()
+        self.only_blanks_back_to(|c| c == '\n' || (self.slash_is_blank && c == '/'))
     }
 
     /// True when only blanks and comments remain.
@@ -157,6 +168,7 @@ pub fn read_lines(
 ) -> R<Vec<Option<usize>>> {
     let (lines, len) = if by_columns { (board.cols, board.rows) } else { (board.rows, board.cols) };
     let mut given = vec![None; board.rows * board.cols];
+    let names = ValueNames::new(board);
     for line in 0..lines {
         for i in 0..=len {
             let what = format!("line {} of `{}`", line + 1, board.name);
@@ -183,32 +195,54 @@ pub fn read_lines(
             let pos = if reversed { len - 1 - i } else { i };
             let (r, c) = if by_columns { (pos, line) } else { (line, pos) };
             let cell = r * board.cols + c;
-            given[cell] = cell_value(board, tok, span)?;
+            given[cell] = names.cell_value(board, tok, span)?;
         }
     }
     Ok(given)
 }
 
-/// The value index a token names on this board; `None` for a blank.
-fn cell_value(board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
-    let zero_is_blank = !board.values.contains(&Value::Int(0));
-    if tok == "." || tok == "-" || tok == "_" || (tok == "0" && zero_is_blank) {
-        return Ok(None);
-    }
-    match board.values.iter().position(|v| v.to_string() == tok) {
-        Some(i) => Ok(Some(i)),
-        None => {
-            let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
-            Err(Diagnostic::new(Code::I302, span, format!("`{tok}` is not a value of `{}`", board.name))
-                .label("not allowed here")
-                .related(board.span, "the board's values are declared here")
-                .help(format!(
-                    "cells hold {}{}; write `.` for an unknown cell",
-                    shown.join(" "),
-                    if board.values.len() > 20 { " ..." } else { "" }
-                )))
+/// A board's values as written, made once per grid read rather than once per cell.
+struct ValueNames {
+    names: Vec<String>,
+    zero_is_blank: bool,
+}
+
+impl ValueNames {
+    fn new(board: &Board) -> ValueNames {
+        ValueNames {
+            names: board.values.iter().map(|v| v.to_string()).collect(),
+            zero_is_blank: !board.values.contains(&Value::Int(0)),
         }
     }
+
+    /// Every value is written with one character.
+    fn by_char(&self) -> bool {
+        self.names.iter().all(|v| v.chars().count() == 1)
+    }
+
+    /// The value index a token names on this board; `None` for a blank.
+    fn cell_value(&self, board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
+        if tok == "." || tok == "-" || tok == "_" || (tok == "0" && self.zero_is_blank) {
+            return Ok(None);
+        }
+        match self.names.iter().position(|v| v == tok) {
+            Some(i) => Ok(Some(i)),
+            None => Err(not_a_value(board, tok, span)),
+        }
+    }
+}
+
+/// I302 for a token that names no value of the board.
+fn not_a_value(board: &Board, tok: &str, span: Span) -> Diagnostic {
+    let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
+    Diagnostic::new(Code::I302, span, format!("`{tok}` is not a value of `{}`", board.name))
+        .label("not allowed here")
+        .related(board.span, "the board's values are declared here")
+        .help(format!(
+            "cells hold {}{}; write `.` for an unknown cell",
+            shown.join(" "),
+            if board.values.len() > 20 { " ..." } else { "" }
+        ))
 }
 
 /// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
@@ -218,7 +252,9 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
 
 /// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`).
 pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
-    let by_char = board.values.iter().all(|v| v.to_string().chars().count() == 1);
+    let names = ValueNames::new(board);
+    let by_char = names.by_char();
+    let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
     let mut given = vec![None; board.rows * board.cols];
     let cols = board.cols;
     // A grid written one row per line must keep to it: a row of 10 digits on a board of 9
@@ -242,7 +278,6 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
     for (cell, slot) in given.iter_mut().enumerate() {
         let (r, c) = (cell / cols, cell % cols);
         let starts_line = reader.next_starts_line();
-        let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
         let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
         // The first line break inside a grid whose first row starts a line: unless it falls
         // on a row boundary, the first row is too short or too long.
@@ -265,7 +300,7 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
         breaks_inside |= cell > 0 && starts_line;
         spans.push(span);
         if board.on[cell] {
-            *slot = cell_value(board, tok, span)?;
+            *slot = names.cell_value(board, tok, span)?;
         }
     }
     let one_line = first_starts_line && !breaks_inside;

@@ -1,6 +1,7 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod bound;
 mod cages;
+mod counters;
 mod counts;
 mod data;
 pub mod edges;

@@ -154,6 +154,19 @@ pub struct Apart {
     pub span: Span,
 }
 
+/// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub name: String,
+    pub span: Span,
+    /// No dimensions (one number), one (a list) or two (a grid, read as `name(r, c)`).
+    pub dims: Vec<usize>,
+    pub lo: u8,
+    pub hi: u8,
+    /// The starting numbers in row order, one per counter, each in `lo..=hi`.
+    pub values: Vec<u8>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     pub title: String,
@@ -182,4 +195,6 @@ pub struct Model {
     /// instance picture (`None` for a blank) and where it was read.
     pub letters: Vec<Option<char>>,
     pub letter_spans: Vec<Span>,
+    /// A played puzzle's counters, in statement order.
+    pub counters: Vec<Counter>,
 }

@@ -25,6 +25,8 @@ pub struct LoweredMoves {
     /// How each cell code (0..=255) is shown in traces: the number, the named value, or the
     /// piece's letter.
     pub shown: Vec<String>,
+    /// `estimate EXPR`: the author's lower bound as a program on the state, and where.
+    pub estimate: Option<(Vec<Term>, Span)>,
 }
 
 /// Builtins that only make sense in move conditions.
@@ -34,12 +36,14 @@ pub const MOVE_BUILTINS: &[&str] = &["group"];
 pub const DEFAULT_FEWEST_MAX: u32 = 200;
 
 pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> {
-    let Some(board) = elab.model.board.clone() else {
+    let counters = elab.model.counters.clone();
+    let board = elab.model.board.clone().or_else(|| (!counters.is_empty()).then(|| no_board(&counters)));
+    let Some(board) = board else {
         let span = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))).map_or(Span::default(), |s| s.span);
         return Err(vec![
             Diagnostic::new(Code::E105, span, "a played puzzle needs a board")
                 .label("moves on no board")
-                .help("declare the board the moves play on: `board cells[7, 5] of 0..=10`"),
+                .help("declare the board the moves play on, `board cells[7, 5] of 0..=10`, or counters: `counter jug[2] in 0..=5`"),
         ]);
     };
     if let Some(span) = elab.model.up_to_symmetry {
@@ -55,11 +59,13 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         Some(p) => p.initial(&board, &elab.model.letters, &elab.model.letter_spans),
         None => initial_state(&board),
     };
-    let initial = initial.map_err(|d| vec![d])?;
+    let mut initial = initial.map_err(|d| vec![d])?;
+    initial.extend(counters.iter().flat_map(|c| c.values.iter().copied()));
     let shown: Vec<String> =
         (0..=255u8).map(|v| pieces.as_ref().map_or_else(|| code_name(&board, v), |p| p.code_name(v))).collect();
     // Moves and goals name a piece by its kind: `tray(3, 1) == cao`.
     let board = pieces.as_ref().map_or(board.clone(), |p| p.board_view(&board));
+    let sp = Space::new(&board, &counters);
     let mut problem = MoveProblem {
         rows: board.rows,
         cols: board.cols,
@@ -79,6 +85,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         shapes: pieces.as_ref().map_or_else(Vec::new, |p| {
             p.kinds.iter().map(|k| k.cells.iter().map(|&(r, c)| (r as i32, c as i32)).collect()).collect()
         }),
+        counters: sp.ir_counters(),
     };
     if let Some(p) = &pieces {
         problem.allowed = (0..256).map(|v| v <= p.max_code() as usize).collect();
@@ -87,6 +94,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     let mut params = Vec::new();
     let mut goal = None;
     let mut budget = None;
+    let mut estimate = None;
     for stmt in &spec.stmts {
         let r = match &stmt.kind {
             StmtKind::Move(m) if m.slide.is_some() => {
@@ -104,13 +112,14 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 } else {
                     m.params.iter().map(|p| p.name.clone()).collect()
                 });
-                expand_move(m, &board, &mut elab.env, &mut problem)
+                expand_move(m, &sp, &mut elab.env, &mut problem)
             }
             StmtKind::After(rules) => rules.iter().try_for_each(|r| {
                 problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
-            StmtKind::Goal(g) => goal_of(&g.node, &board, &mut elab.env).map(|g| goal = Some(g)),
+            StmtKind::Goal(g) => goal_of(&g.node, &sp, &mut elab.env, &mut problem.programs).map(|g| goal = Some(g)),
+            StmtKind::Estimate(e) => estimate_of(e, &sp, &mut elab.env).map(|prog| estimate = Some((prog, e.span))),
             StmtKind::Budget(b) => budget_of(&b.node, b.span, &mut elab.env).map(|b| budget = Some(b)),
             _ => Ok(()),
         };
@@ -143,7 +152,142 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     if !labels.is_empty() {
         labels.resize(problem.moves.len(), String::new());
     }
-    Ok(LoweredMoves { problem, params, pieces: labels, shown })
+    Ok(LoweredMoves { problem, params, pieces: labels, shown, estimate })
+}
+
+/// The board of a played puzzle that has counters and no `board`: no cells at all.
+fn no_board(counters: &[super::model::Counter]) -> Board {
+    Board {
+        name: String::new(),
+        rows: 0,
+        cols: 0,
+        on: vec![],
+        values: vec![Value::Int(0)],
+        given: vec![],
+        origin: Origin::TopLeft,
+        lattice: Lattice::Squares,
+        span: counters[0].span,
+    }
+}
+
+/// What moves, goals and estimates can read and write: the board's cells and the counters,
+/// which follow the board's cells in a state (counter number `k` is cell `grid + k`).
+pub struct Space<'a> {
+    pub board: &'a Board,
+    counters: &'a [super::model::Counter],
+    /// Per counter statement, the state cell of its first number.
+    first: Vec<usize>,
+}
+
+impl<'a> Space<'a> {
+    fn new(board: &'a Board, counters: &'a [super::model::Counter]) -> Self {
+        let mut first = Vec::with_capacity(counters.len());
+        let mut at = board.rows * board.cols;
+        for c in counters {
+            first.push(at);
+            at += c.values.len();
+        }
+        Space { board, counters, first }
+    }
+
+    /// The counters as the IR lists them: one per number, named as specs read them.
+    fn ir_counters(&self) -> Vec<crate::ir::moves::Counter> {
+        let mut out = Vec::new();
+        for c in self.counters {
+            for i in 0..c.values.len() {
+                let name = match c.dims[..] {
+                    [] => c.name.clone(),
+                    [_] => format!("{}({i})", c.name),
+                    [_, cols, ..] => format!("{}({}, {})", c.name, i / cols, i % cols),
+                };
+                out.push(crate::ir::moves::Counter { name, lo: c.lo, hi: c.hi });
+            }
+        }
+        out
+    }
+
+    /// The counter statement a name stands for, unless a `for` binds the name.
+    fn counter(&self, name: &str, env: &Env) -> Option<usize> {
+        self.counters.iter().position(|c| c.name == name).filter(|_| !env.is_local(name))
+    }
+
+    /// Whether `e` names a counter (`left`) or reads one (`jug(j)`).
+    fn is_counter_read(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(n) | ExprKind::Call { func: Ident { name: n, .. }, .. } => {
+                self.counters.iter().any(|c| &c.name == n)
+            }
+            _ => false,
+        }
+    }
+
+    /// The state cell of a counter read: `Ok(None)` when `e` reads no counter,
+    /// `Ok(Some(None))` when its index is outside the counter (like a cell off the board).
+    fn counter_cell(&self, e: &Expr, env: &mut Env) -> R<Option<Option<CellIx>>> {
+        let (k, args): (usize, &[Expr]) = match &e.kind {
+            ExprKind::Name(n) => match self.counter(n, env) {
+                Some(k) => (k, &[]),
+                None => return Ok(None),
+            },
+            ExprKind::Call { func, args } => match self.counter(&func.name, env) {
+                Some(k) => (k, args),
+                None => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let c = &self.counters[k];
+        if args.len() != c.dims.len() {
+            let how = match c.dims.len() {
+                0 => format!("`{}`", c.name),
+                1 => format!("`{}(i)`", c.name),
+                _ => format!("`{}(r, c)`", c.name),
+            };
+            return Err(Diagnostic::new(
+                Code::E104,
+                e.span,
+                format!(
+                    "`{}` takes {} {}, not {}",
+                    c.name,
+                    c.dims.len(),
+                    if c.dims.len() == 1 { "index" } else { "indices" },
+                    args.len()
+                ),
+            )
+            .label("wrong number of indices")
+            .related(c.span, "the counter is declared here")
+            .help(format!("read it as {how}")));
+        }
+        let mut at = 0usize;
+        for (a, &d) in args.iter().zip(&c.dims) {
+            let i = env.eval_int(a, "a counter's index is a number")?;
+            if !(0..d as i64).contains(&i) {
+                return Ok(Some(None));
+            }
+            at = at * d + i as usize;
+        }
+        Ok(Some(Some((self.first[k] + at) as CellIx)))
+    }
+
+    /// The name of a state cell for diagnostics: `(r, c)` on the board, or the counter.
+    fn cell_text(&self, cell: CellIx) -> String {
+        let grid = self.board.rows * self.board.cols;
+        match (cell as usize).checked_sub(grid) {
+            Some(k) => self.ir_counters().get(k).map_or_else(String::new, |c| format!("`{}`", c.name)),
+            None => {
+                let (a, b) = self.board.coord(cell as usize);
+                format!("the cell ({a}, {b})")
+            }
+        }
+    }
+
+    /// Whether `v` is in the range of the counter at state cell `cell`.
+    fn counter_holds(&self, cell: CellIx, v: i64) -> Result<(), (u8, u8)> {
+        let grid = self.board.rows * self.board.cols;
+        let k = (0..self.counters.len()).rev().find(|&k| self.first[k] <= cell as usize).unwrap_or(0);
+        let c = &self.counters[k];
+        debug_assert!(cell as usize >= grid);
+        if (c.lo as i64..=c.hi as i64).contains(&v) { Ok(()) } else { Err((c.lo, c.hi)) }
+    }
 }
 
 /// How a played board's values are stored in cells. Numbers 0..=255 are themselves (0 is
@@ -209,7 +353,7 @@ fn cell_of(board: &Board, v: &Value, span: Span) -> R<Option<CellIx>> {
 }
 
 /// Expands one `move` over its `for` clause into concrete moves.
-fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MoveProblem) -> R<()> {
+fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProblem) -> R<()> {
     let kind = problem.move_names.len() as u32;
     problem.move_names.push(m.name.name.clone());
     let printed: Vec<Ident> = if m.params.is_empty() {
@@ -228,7 +372,7 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
         }
         let mut when = Vec::new();
         if let Some(w) = &m.when
-            && !conditions(w, board, env, &mut when)?
+            && !conditions(w, sp, env, &mut when, &mut problem.programs)?
         {
             return Ok(());
         }
@@ -237,19 +381,19 @@ fn expand_move(m: &MoveDecl, board: &Board, env: &mut Env, problem: &mut MovePro
             if let EffectDecl::Each(inner, each) = &e.node {
                 // Its own `for`: the bindings whose cells are on the board.
                 env.for_each(each, &mut |env| {
-                    if let Some(eff) = effect(inner, board, env, &mut problem.programs)? {
+                    if let Some(eff) = effect(inner, sp, env, &mut problem.programs)? {
                         effects.push(eff);
                     }
                     Ok(())
                 })?;
                 continue;
             }
-            match effect(&e.node, board, env, &mut problem.programs)? {
+            match effect(&e.node, sp, env, &mut problem.programs)? {
                 Some(eff) => effects.push(eff),
                 None => return Ok(()), // touches a cell off the board: no such move
             }
         }
-        two_writes(&effects, board, m)?;
+        two_writes(&effects, sp, m)?;
         let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
         made.push((MoveInstance { kind, args, when, effects }, cost));
         Ok(())
@@ -317,7 +461,7 @@ fn move_cost(env: &mut Env, k: &Expr) -> R<u32> {
 }
 
 /// Two effects of one concrete move writing one cell: one of them would silently win.
-fn two_writes(effects: &[Effect], board: &Board, m: &MoveDecl) -> R<()> {
+fn two_writes(effects: &[Effect], sp: &Space, m: &MoveDecl) -> R<()> {
     let mut written: Vec<CellIx> = Vec::new();
     for eff in effects {
         let cells = match *eff {
@@ -326,12 +470,11 @@ fn two_writes(effects: &[Effect], board: &Board, m: &MoveDecl) -> R<()> {
             Effect::RemoveGroup { .. } => vec![],
         };
         if let Some(&cell) = cells.iter().find(|c| written.contains(c)) {
-            let (a, b) = board.coord(cell as usize);
             let span = m.effects.first().map_or(m.name.span, |f| f.span.to(m.effects.last().unwrap().span));
             return Err(Diagnostic::new(
                 Code::E109,
                 span,
-                format!("two effects of `{}` write the cell ({a}, {b}) in one move", m.name.name),
+                format!("two effects of `{}` write {} in one move", m.name.name, sp.cell_text(cell)),
             )
             .label("these effects write one cell twice")
             .help("each effect of a move must write its own cells; combine them into one `set`"));
@@ -343,11 +486,12 @@ fn two_writes(effects: &[Effect], board: &Board, m: &MoveDecl) -> R<()> {
 
 /// Adds the conditions of `e` (comparisons joined by `and`) to `out`. Returns false when a
 /// condition is false whatever the board holds, or reads a cell off the board.
-fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<bool> {
+fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Vec<Vec<Term>>) -> R<bool> {
+    let board = sp.board;
     if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
-        return Ok(conditions(lhs, board, env, out)? && conditions(rhs, board, env, out)?);
+        return Ok(conditions(lhs, sp, env, out, programs)? && conditions(rhs, sp, env, out, programs)?);
     }
-    if !reads_board(e, board) {
+    if !reads_board(e, sp) {
         return env.eval_bool(e, "a move's `when` is a condition");
     }
     let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
@@ -369,9 +513,39 @@ fn conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<
             None => false,
         });
     }
-    let (Some(l), Some(r)) = (operand(lhs, board, env)?, operand(rhs, board, env)?) else { return Ok(false) };
-    out.push(Cond::Cmp { lhs: l, op, rhs: r });
-    Ok(true)
+    Ok(match comparison(op, lhs, rhs, sp, env, programs)? {
+        Some(c) => {
+            out.push(c);
+            true
+        }
+        None => false,
+    })
+}
+
+/// `lhs op rhs` as a condition: a comparison of cells and board values, or arithmetic on
+/// cells and counters compared with zero. `None` when a side reads a cell off the board.
+fn comparison(
+    op: CmpOp,
+    lhs: &Expr,
+    rhs: &Expr,
+    sp: &Space,
+    env: &mut Env,
+    programs: &mut Vec<Vec<Term>>,
+) -> R<Option<Cond>> {
+    // A side is plain when it reads one cell of the board, or nothing of the state.
+    let plain =
+        |x: &Expr| !reads_board(x, sp) || matches!(&x.kind, ExprKind::Call { func, .. } if func.name == sp.board.name);
+    if plain(lhs) && plain(rhs) {
+        let (Some(l), Some(r)) = (operand(lhs, sp, env)?, operand(rhs, sp, env)?) else { return Ok(None) };
+        return Ok(Some(Cond::Cmp { lhs: l, op, rhs: r }));
+    }
+    let mut prog = Vec::new();
+    if !(program(lhs, sp, env, &mut prog)? && program(rhs, sp, env, &mut prog)?) {
+        return Ok(None);
+    }
+    prog.push(Term::Sub);
+    programs.push(prog);
+    Ok(Some(Cond::Arith { program: programs.len() as u32 - 1, op }))
 }
 
 fn not_simple(e: &Expr) -> Diagnostic {
@@ -381,14 +555,15 @@ fn not_simple(e: &Expr) -> Diagnostic {
 }
 
 /// A cell read (`board(x, y)`) or a number; `None` for a cell off the board.
-fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
+fn operand(e: &Expr, sp: &Space, env: &mut Env) -> R<Option<Operand>> {
+    let board = sp.board;
     if let ExprKind::Call { func, args } = &e.kind
         && func.name == board.name
     {
         let at = Value::Tuple(env.eval_all(args)?.into());
         return Ok(cell_of(board, &at, e.span)?.map(Operand::Cell));
     }
-    if reads_board(e, board) {
+    if reads_board(e, sp) {
         return Err(not_simple(e));
     }
     // A piece's name stands for its anchor's code (a board of pieces names its values so).
@@ -407,53 +582,88 @@ fn operand(e: &Expr, board: &Board, env: &mut Env) -> R<Option<Operand>> {
         .help(format!("cells hold {}{empty}", shown.join(" "))))
 }
 
-fn effect(e: &EffectDecl, board: &Board, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {
-    let mut cell = |x: &Expr| -> R<Option<CellIx>> {
+fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {
+    let board = sp.board;
+    let cell = |x: &Expr, env: &mut Env| -> R<Option<CellIx>> {
+        if sp.is_counter_read(x) && sp.counter_cell(x, env)?.is_some() {
+            return Err(Diagnostic::new(Code::E109, x.span, "a counter is written with `set`, not swapped or grouped")
+                .label("a counter")
+                .help("write `set jug(0) = jug(1), set jug(1) = jug(0)`"));
+        }
         let v = env.eval(x)?;
         cell_of(board, &v, x.span)
     };
     Ok(match e {
-        EffectDecl::Swap(a, b) => match (cell(a)?, cell(b)?) {
+        EffectDecl::Swap(a, b) => match (cell(a, env)?, cell(b, env)?) {
             (Some(a), Some(b)) => Some(Effect::Swap(a, b)),
             _ => None,
         },
         EffectDecl::Set(a, v) => {
-            let Some(c) = cell(a)? else { return Ok(None) };
-            if is_arithmetic(v, board) {
+            let target = match sp.counter_cell(a, env)? {
+                Some(Some(c)) => Some((c, true)),
+                Some(None) => None,
+                None => cell(a, env)?.map(|c| (c, false)),
+            };
+            let Some((c, counter)) = target else { return Ok(None) };
+            if counter && !reads_board(v, sp) {
+                // A number of the counter's range, checked here once.
+                let n = env.eval_int(v, "a counter holds a number")?;
+                return match sp.counter_holds(c, n) {
+                    Ok(()) => Ok(Some(Effect::Set { cell: c, value: Operand::Const(n as u8) })),
+                    Err((lo, hi)) => Err(Diagnostic::new(
+                        Code::G204,
+                        v.span,
+                        format!("{n} is outside the range {lo}..={hi} of {}", sp.cell_text(c)),
+                    )
+                    .label("out of the counter's range")),
+                };
+            }
+            if counter || is_arithmetic(v, sp) {
                 let mut prog = Vec::new();
-                if !program(v, board, env, &mut prog)? {
+                if !program(v, sp, env, &mut prog)? {
                     return Ok(None); // reads a cell off the board: no such move
                 }
                 programs.push(prog);
                 return Ok(Some(Effect::Compute { cell: c, program: programs.len() as u32 - 1 }));
             }
-            operand(v, board, env)?.map(|value| Effect::Set { cell: c, value })
+            operand(v, sp, env)?.map(|value| Effect::Set { cell: c, value })
         }
-        EffectDecl::RemoveGroup(a) => cell(a)?.map(|c| Effect::RemoveGroup { cell: c }),
+        EffectDecl::RemoveGroup(a) => cell(a, env)?.map(|c| Effect::RemoveGroup { cell: c }),
         EffectDecl::Each(..) => {
             return Err(Diagnostic::new(Code::E109, Span::default(), "an effect's `for` cannot nest").label("nested"));
         }
     })
 }
 
-/// Whether a value written by `set` is arithmetic on cells (not one cell read, not a constant).
-fn is_arithmetic(e: &Expr, board: &Board) -> bool {
-    let cell_read = matches!(&e.kind, ExprKind::Call { func, .. } if func.name == board.name);
-    !cell_read && reads_board(e, board)
+/// Whether a value written by `set` is arithmetic on cells or counters (not one cell read,
+/// not a constant).
+fn is_arithmetic(e: &Expr, sp: &Space) -> bool {
+    let cell_read = matches!(&e.kind, ExprKind::Call { func, .. } if func.name == sp.board.name);
+    !cell_read && reads_board(e, sp)
 }
 
-/// Compiles arithmetic on cells (`1 - cells(r, c)`, `min(5, jugs(0, 0) + jugs(0, 1))`) to a
-/// postfix program; parts that do not read the board become constants. False when it reads
-/// a cell off the board.
-fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<bool> {
-    if !reads_board(e, board) {
+/// Compiles arithmetic on cells and counters (`1 - cells(r, c)`, `min(5, jug(0) + jug(1))`)
+/// to a postfix program; parts that do not read the state become constants. False when it
+/// reads a cell off the board (or outside a counter).
+fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Term>) -> R<bool> {
+    let board = sp.board;
+    if !reads_board(e, sp) {
         out.push(Term::Const(env.eval_int(e, "a computed value is a number")?));
         return Ok(true);
+    }
+    if let Some(at) = sp.counter_cell(e, env)? {
+        return Ok(match at {
+            Some(c) => {
+                out.push(Term::Cell(c));
+                true
+            }
+            None => false,
+        });
     }
     let bad = || {
         Diagnostic::new(Code::E109, e.span, "a computed value is arithmetic on cells and numbers")
             .label("cannot be computed on the board")
-            .help("use `+`, `-`, `*`, `min(...)` and `max(...)` of cell reads and numbers")
+            .help("use `+`, `-`, `*`, `min(...)`, `max(...)` and `abs(...)` of cell reads, counters and numbers")
     };
     match &e.kind {
         ExprKind::Call { func, args } if func.name == board.name => {
@@ -469,7 +679,7 @@ fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<boo
         ExprKind::Call { func, args } if (func.name == "min" || func.name == "max") && !args.is_empty() => {
             let op = if func.name == "min" { Term::Min } else { Term::Max };
             for (i, a) in args.iter().enumerate() {
-                if !program(a, board, env, out)? {
+                if !program(a, sp, env, out)? {
                     return Ok(false);
                 }
                 if i > 0 {
@@ -478,9 +688,22 @@ fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<boo
             }
             Ok(true)
         }
+        // |x| = max(x, 0 - x).
+        ExprKind::Call { func, args } if func.name == "abs" && args.len() == 1 => {
+            let start = out.len();
+            if !program(&args[0], sp, env, out)? {
+                return Ok(false);
+            }
+            let x: Vec<Term> = out[start..].to_vec();
+            out.push(Term::Const(0));
+            out.extend(x);
+            out.push(Term::Sub);
+            out.push(Term::Max);
+            Ok(true)
+        }
         ExprKind::Unary { op: UnOp::Neg, operand } => {
             out.push(Term::Const(0));
-            let ok = program(operand, board, env, out)?;
+            let ok = program(operand, sp, env, out)?;
             out.push(Term::Sub);
             Ok(ok)
         }
@@ -491,7 +714,7 @@ fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<boo
                 BinOp::Mul => Term::Mul,
                 _ => return Err(bad()),
             };
-            let ok = program(lhs, board, env, out)? && program(rhs, board, env, out)?;
+            let ok = program(lhs, sp, env, out)? && program(rhs, sp, env, out)?;
             out.push(term);
             Ok(ok)
         }
@@ -499,17 +722,19 @@ fn program(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Term>) -> R<boo
     }
 }
 
-/// Whether an expression reads the board (calls the board or `group`).
-fn reads_board(e: &Expr, board: &Board) -> bool {
+/// Whether an expression reads the state: calls the board or `group`, or reads a counter.
+fn reads_board(e: &Expr, sp: &Space) -> bool {
     match &e.kind {
         ExprKind::Call { func, args } => {
-            func.name == board.name
+            func.name == sp.board.name
                 || MOVE_BUILTINS.contains(&func.name.as_str())
-                || args.iter().any(|a| reads_board(a, board))
+                || sp.is_counter_read(e)
+                || args.iter().any(|a| reads_board(a, sp))
         }
-        ExprKind::Unary { operand, .. } => reads_board(operand, board),
-        ExprKind::Binary { lhs, rhs, .. } => reads_board(lhs, board) || reads_board(rhs, board),
-        ExprKind::Tuple(v) | ExprKind::List(v) | ExprKind::Set(v) => v.iter().any(|x| reads_board(x, board)),
+        ExprKind::Name(_) => sp.is_counter_read(e),
+        ExprKind::Unary { operand, .. } => reads_board(operand, sp),
+        ExprKind::Binary { lhs, rhs, .. } => reads_board(lhs, sp) || reads_board(rhs, sp),
+        ExprKind::Tuple(v) | ExprKind::List(v) | ExprKind::Set(v) => v.iter().any(|x| reads_board(x, sp)),
         _ => false,
     }
 }
@@ -571,12 +796,12 @@ fn rule(r: &RuleDecl, span: Span, board: &Board, env: &mut Env) -> R<Rule> {
 }
 
 /// `goal [for ...] when COND`: the comparisons of every binding, joined.
-fn goal_conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) -> R<()> {
+fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Vec<Vec<Term>>) -> R<()> {
     if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
-        goal_conditions(lhs, board, env, out)?;
-        return goal_conditions(rhs, board, env, out);
+        goal_conditions(lhs, sp, env, out, programs)?;
+        return goal_conditions(rhs, sp, env, out, programs);
     }
-    if !reads_board(e, board) {
+    if !reads_board(e, sp) {
         if !env.eval_bool(e, "a goal's `when` is a condition")? {
             // False whatever the board holds: the goal can never be reached.
             out.push(Cond::Cmp { lhs: Operand::Const(0), op: CmpOp::Ne, rhs: Operand::Const(0) });
@@ -585,37 +810,58 @@ fn goal_conditions(e: &Expr, board: &Board, env: &mut Env, out: &mut Vec<Cond>) 
     }
     let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
     let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
-    let side = |x: &Expr, env: &mut Env| -> R<Operand> {
-        if let ExprKind::Call { func, .. } = &x.kind
-            && MOVE_BUILTINS.contains(&func.name.as_str())
-        {
-            return Err(Diagnostic::new(
-                Code::E109,
-                x.span,
-                format!("`{}` only goes in a move's condition", func.name),
-            )
-            .label("not a goal")
-            .help("a goal compares cells and numbers"));
+    for x in [lhs, rhs] {
+        if let Some(f) = builtin_call(x) {
+            return Err(Diagnostic::new(Code::E109, x.span, format!("`{f}` only goes in a move's condition"))
+                .label("not a goal")
+                .help("a goal compares cells, counters and numbers"));
         }
-        operand(x, board, env)?.ok_or_else(|| {
-            Diagnostic::new(Code::G201, x.span, "the goal reads a cell off the board")
-                .label("off the board")
-                .related(board.span, "the board is declared here")
-                .help("limit the goal's `for` ranges to the board")
-        })
-    };
-    let (l, r) = (side(lhs, env)?, side(rhs, env)?);
-    out.push(Cond::Cmp { lhs: l, op, rhs: r });
+    }
+    let c = comparison(op, lhs, rhs, sp, env, programs)?.ok_or_else(|| {
+        Diagnostic::new(Code::G201, e.span, "the goal reads a cell off the board")
+            .label("off the board")
+            .related(sp.board.span, "the board is declared here")
+            .help("limit the goal's `for` ranges to the board")
+    })?;
+    out.push(c);
     Ok(())
 }
 
-fn goal_of(g: &GoalDecl, board: &Board, env: &mut Env) -> R<Goal> {
+/// The name of a move-only builtin (`group`) called anywhere in `e`.
+fn builtin_call(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Call { func, .. } if MOVE_BUILTINS.contains(&func.name.as_str()) => Some(func.name.clone()),
+        ExprKind::Call { args, .. } => args.iter().find_map(builtin_call),
+        ExprKind::Unary { operand, .. } => builtin_call(operand),
+        ExprKind::Binary { lhs, rhs, .. } => builtin_call(lhs).or_else(|| builtin_call(rhs)),
+        _ => None,
+    }
+}
+
+/// `estimate EXPR`: arithmetic on cells and counters, as a program on the state.
+fn estimate_of(e: &Expr, sp: &Space, env: &mut Env) -> R<Vec<Term>> {
+    if let Some(f) = builtin_call(e) {
+        return Err(Diagnostic::new(Code::E109, e.span, format!("`{f}` only goes in a move's condition"))
+            .label("not an estimate")
+            .help("an estimate is arithmetic on cells, counters and numbers"));
+    }
+    let mut prog = Vec::new();
+    if !program(e, sp, env, &mut prog)? {
+        return Err(Diagnostic::new(Code::G201, e.span, "the estimate reads a cell off the board")
+            .label("off the board")
+            .related(sp.board.span, "the board is declared here"));
+    }
+    Ok(prog)
+}
+
+fn goal_of(g: &GoalDecl, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Goal> {
+    let board = sp.board;
     Ok(match g {
         GoalDecl::When { each, cond } => {
             let mut conds = Vec::new();
             match each {
-                Some(each) => env.for_each(each, &mut |env| goal_conditions(cond, board, env, &mut conds))?,
-                None => goal_conditions(cond, board, env, &mut conds)?,
+                Some(each) => env.for_each(each, &mut |env| goal_conditions(cond, sp, env, &mut conds, programs))?,
+                None => goal_conditions(cond, sp, env, &mut conds, programs)?,
             }
             Goal::All(conds)
         }

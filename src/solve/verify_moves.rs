@@ -15,6 +15,9 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
         }
         _ => {}
     }
+    // The state is the board's cells, then the counters; rules and the board goals see the
+    // board only.
+    let cells = p.rows * p.cols;
     let mut g = p.initial.clone();
     for (i, &m) in moves.iter().enumerate() {
         let mv = p.moves.get(m as usize).ok_or_else(|| format!("move {i} does not exist"))?;
@@ -37,16 +40,15 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                 }
                 Effect::Compute { cell, program } => {
                     let v = compute(&p.programs[*program as usize], &before);
-                    match u8::try_from(v) {
-                        Ok(v) if p.allowed[v as usize] => g[*cell as usize] = v,
-                        _ => {
-                            return Err(format!(
-                                "move {} ({:?}) computes {v}, not a value of the board",
-                                i + 1,
-                                mv.args
-                            ));
-                        }
+                    // A counter takes the numbers of its range, a cell the board's values.
+                    let fits = match (*cell as usize).checked_sub(cells) {
+                        Some(k) => p.counters.get(k).is_some_and(|c| v >= c.lo as i64 && v <= c.hi as i64),
+                        None => u8::try_from(v).is_ok_and(|v| p.allowed[v as usize]),
+                    };
+                    if !fits {
+                        return Err(format!("move {} ({:?}) computes {v}, which its cell cannot hold", i + 1, mv.args));
                     }
+                    g[*cell as usize] = v as u8;
                 }
                 Effect::RemoveGroup { cell } => {
                     for c in group(p, &before, *cell as usize) {
@@ -55,12 +57,13 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                 }
             }
         }
-        settle(p, &mut g);
+        settle(p, &mut g[..cells]);
     }
+    let board = &g[..cells];
     let ok = match &p.goal {
-        Goal::Empty => g.iter().all(|&v| v == 0),
-        Goal::NonEmptyCount(k) => g.iter().filter(|&&v| v != 0).count() as u32 == *k,
-        Goal::Pattern(want) => want.iter().zip(&g).all(|(w, v)| w.is_none_or(|w| w == *v)),
+        Goal::Empty => board.iter().all(|&v| v == 0),
+        Goal::NonEmptyCount(k) => board.iter().filter(|&&v| v != 0).count() as u32 == *k,
+        Goal::Pattern(want) => want.iter().zip(board).all(|(w, v)| w.is_none_or(|w| w == *v)),
         Goal::All(conds) => conds.iter().all(|c| holds(p, &g, c)),
     };
     if ok { Ok(()) } else { Err("the goal does not hold after the last move".into()) }
@@ -81,6 +84,17 @@ fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
                 CmpOp::Le => a <= b,
                 CmpOp::Gt => a > b,
                 CmpOp::Ge => a >= b,
+            }
+        }
+        Cond::Arith { program, op } => {
+            let v = compute(&p.programs[*program as usize], g);
+            match op {
+                CmpOp::Eq => v == 0,
+                CmpOp::Ne => v != 0,
+                CmpOp::Lt => v < 0,
+                CmpOp::Le => v <= 0,
+                CmpOp::Gt => v > 0,
+                CmpOp::Ge => v >= 0,
             }
         }
         Cond::GroupAtLeast { cell, min } => g[*cell as usize] != 0 && group(p, g, *cell as usize).len() as u32 >= *min,

@@ -77,6 +77,11 @@ pub enum StmtKind {
     After(Vec<Spanned<RuleDecl>>),
     Goal(Spanned<GoalDecl>),
     Budget(Spanned<BudgetDecl>),
+    /// `counter name[dims] in range [= value | from instance]`: numbers in a played
+    /// puzzle's state beside the board.
+    Counter(CounterDecl),
+    /// `estimate EXPR`: the author's lower bound on the moves left.
+    Estimate(Expr),
     /// `grid name[rows, cols] ...`: a grid of labels, as a value.
     Grid(GridDecl),
     /// `table name[count] from instance`: `key value` pairs, as a value.
@@ -382,6 +387,26 @@ pub enum GoalDecl {
         each: Option<ForClause>,
         cond: Expr,
     },
+}
+
+/// `counter jug[2] in 0..=5 = [0, 0]`: one number (no dimensions), a list (one) or a grid
+/// (two) of numbers in a range, part of a played puzzle's state.
+#[derive(Clone, Debug)]
+pub struct CounterDecl {
+    pub name: Ident,
+    pub dims: Vec<Expr>,
+    pub range: Expr,
+    pub init: CounterInit,
+}
+
+#[derive(Clone, Debug)]
+pub enum CounterInit {
+    /// Every number starts at the range's least.
+    Least,
+    /// `= EXPR`: a number, or a list (of lists) with one number per counter.
+    Value(Expr),
+    /// `from instance`: one number per counter, read in row order.
+    Instance(Span),
 }
 
 #[derive(Clone, Debug)]

@@ -54,6 +54,8 @@ const KNOWN: &[Rule] = &[
     Rule::after_stmt,
     Rule::goal_stmt,
     Rule::budget_stmt,
+    Rule::counter_stmt,
+    Rule::estimate_stmt,
 ];
 
 /// Formats a spec. A spec that does not parse gets the parser's diagnostic.
@@ -338,10 +340,13 @@ fn spaced(prev: &Tok, next: &Tok) -> bool {
     if punct(next, "(") && matches!(next.rule, Rule::args | Rule::params) {
         return false;
     }
-    // `board box[6, 10]`, `tiles t[n * n]`, `grid g[4, 5]`: a size touches its name; `g[r, c]`:
+    // `board box[6, 10]`, `tiles t[n * n]`, `grid g[4, 5]`, `counter jug[2]`: a size touches its name; `g[r, c]`:
     // an index touches what it indexes.
     if punct(next, "[")
-        && matches!(next.rule, Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index)
+        && matches!(
+            next.rule,
+            Rule::board_stmt | Rule::tiles_stmt | Rule::grid_stmt | Rule::table_stmt | Rule::index | Rule::counter_dims
+        )
     {
         return false;
     }

@@ -355,6 +355,27 @@ impl Cx {
                 }
                 StmtKind::Move(MoveDecl { name, params, each, when, effects, cost, slide: None })
             }
+            Rule::counter_stmt => {
+                let name = self.ident(it.next().unwrap());
+                let dims = if it.peek().map(|p| p.as_rule()) == Some(Rule::counter_dims) {
+                    it.next().unwrap().into_inner().map(|p| self.expr(p)).collect::<R<Vec<_>>>()?
+                } else {
+                    vec![]
+                };
+                let range = self.expr(it.next().unwrap())?;
+                let init = match it.next() {
+                    None => CounterInit::Least,
+                    Some(p) => {
+                        let inner = p.into_inner().next().unwrap();
+                        match inner.as_rule() {
+                            Rule::counter_from => CounterInit::Instance(self.span(&inner)),
+                            _ => CounterInit::Value(self.expr(inner)?),
+                        }
+                    }
+                };
+                StmtKind::Counter(CounterDecl { name, dims, range, init })
+            }
+            Rule::estimate_stmt => StmtKind::Estimate(self.expr(it.next().unwrap())?),
             Rule::after_stmt => StmtKind::After(it.map(|p| self.rule(p)).collect::<R<Vec<_>>>()?),
             Rule::goal_stmt => {
                 let g = it.next().unwrap();
@@ -772,6 +793,8 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_runs
             | Rule::kw_groups
             | Rule::kw_goal
+            | Rule::kw_counter
+            | Rule::kw_estimate
             | Rule::kw_empty
             | Rule::kw_count
             | Rule::kw_pattern

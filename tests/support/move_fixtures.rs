@@ -26,6 +26,7 @@ pub fn blank(rows: usize, cols: usize, initial: Vec<Value>) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        counters: Vec::new(),
     }
 }
 
@@ -109,6 +110,7 @@ pub fn peg_solitaire(budget: Budget) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        counters: Vec::new(),
     }
 }
 
@@ -151,5 +153,6 @@ pub fn sliding(side: usize, start: &[Value], max: u32) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        counters: Vec::new(),
     }
 }

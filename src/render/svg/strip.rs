@@ -29,7 +29,8 @@ pub fn moves_answer(title: &str, p: &MoveProblem, on: &[bool], moves: &[u32], ca
         let name = captions.get(k).map_or(String::new(), |c| format!(": {c}"));
         boards.push((format!("{caption}{name}"), grid.clone(), changed));
     }
-    let (bw, bh) = (p.cols as f64 * CELL, p.rows as f64 * CELL + CAPTION);
+    let (rows, cols) = layout(p);
+    let (bw, bh) = (cols as f64 * CELL, rows as f64 * CELL + CAPTION);
     let per_row = ((ROW_WIDTH + GAP) / (bw + GAP)).floor().max(1.0) as usize;
     let per_row = per_row.min(boards.len());
     let rows = boards.len().div_ceil(per_row);
@@ -45,12 +46,29 @@ pub fn moves_answer(title: &str, p: &MoveProblem, on: &[bool], moves: &[u32], ca
     doc
 }
 
+/// The rows and columns of cells a state is drawn in: the board, and the counters (if any)
+/// in a row of their own below it.
+fn layout(p: &MoveProblem) -> (usize, usize) {
+    let extra = usize::from(!p.counters.is_empty());
+    (p.rows + extra, p.cols.max(p.counters.len()))
+}
+
+/// Where state cell `cell` is drawn: its row and column on the board, or counter `k` at
+/// column `k` of the row below.
+fn place(p: &MoveProblem, cell: usize) -> (usize, usize) {
+    match cell.checked_sub(p.grid_len()) {
+        Some(k) => (p.rows, k),
+        None => (cell / p.cols, cell % p.cols),
+    }
+}
+
 /// One board of the strip with its top-left corner at (x0, y0).
 fn board(p: &MoveProblem, on: &[bool], grid: &[u8], changed: &[bool], x0: f64, y0: f64) -> Group {
     let mut g = Group::new();
     let mut marks = Group::new().set("fill", "none").set("stroke", "#d00000").set("stroke-width", 2.5);
     for cell in (0..grid.len()).filter(|&c| on.get(c).copied().unwrap_or(true)) {
-        let (x, y) = (x0 + (cell % p.cols) as f64 * CELL, y0 + (cell / p.cols) as f64 * CELL);
+        let (r, c) = place(p, cell);
+        let (x, y) = (x0 + c as f64 * CELL, y0 + r as f64 * CELL);
         let v = grid[cell];
         let fill = if v == EMPTY { "white" } else { colour(v as usize - 1) };
         let square = Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL);

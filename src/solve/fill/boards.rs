@@ -96,12 +96,15 @@ pub(super) fn solve(
 }
 
 /// One level of the search: `sets[v]` the cells that may take value `v`, `sets[values]`
-/// the unplaced cells; `done[v]` the exactly-once regions already holding `v`; `dirty` the
-/// values whose set lost a cell since their regions were last looked at.
+/// the unplaced cells; `done[v]` the exactly-once regions already holding `v`. `dirty[v]`
+/// (scratch, not kept per level) holds the regions in which `v`'s set lost a cell since
+/// they were last looked at for `v`: the only places a new hidden single of `v` can be.
+/// `placed` counts placements, to notice a pass that placed nothing.
 struct Level<'a, const W: usize> {
     sets: &'a mut [[u64; W]],
     done: &'a mut [u64],
-    dirty: u64,
+    dirty: &'a mut [u64],
+    placed: u32,
 }
 
 #[inline(always)]
@@ -119,8 +122,9 @@ fn run<const W: usize>(
     // Level d is sets[d * (nv + 1)..][..nv + 1] and done[d * nv..][..nv].
     let mut sets: Vec<[u64; W]> = vec![all; nv + 1];
     let mut done: Vec<u64> = vec![0; nv];
+    let mut dirty: Vec<u64> = vec![0; nv];
     {
-        let mut root = Level { sets: &mut sets, done: &mut done, dirty: 0 };
+        let mut root = Level { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
         for (c, g) in given.iter().enumerate() {
             if let Some(g) = *g {
                 if !root.place(m, g as usize, c) {
@@ -129,7 +133,7 @@ fn run<const W: usize>(
             }
         }
         // Every region is looked at once, givens or not.
-        root.dirty = u64::MAX >> (64 - nv);
+        root.dirty.fill(every(m));
         if !root.propagate(m, &all) {
             return stats;
         }
@@ -203,7 +207,8 @@ fn run<const W: usize>(
             let (parent_done, child_done) = done.split_at_mut(d * nv);
             let child_done = &mut child_done[..nv];
             child_done.copy_from_slice(&parent_done[(d - 1) * nv..]);
-            let mut level = Level { sets: child, done: child_done, dirty: 0 };
+            dirty.fill(0);
+            let mut level = Level { sets: child, done: child_done, dirty: &mut dirty, placed: 0 };
             if level.place(m, v, c) && level.propagate(m, &all) {
                 continue 'search;
             }
@@ -264,18 +269,24 @@ impl<const W: usize> Level<'_, W> {
         if self.sets[v][w] & bit == 0 {
             return false;
         }
-        for (u, s) in self.sets[..nv].iter_mut().enumerate() {
-            self.dirty |= ((s[w] >> b) & 1) << u;
+        // Every other value that `c` could take loses it in `c`'s regions.
+        let here = m.cell_regions[c];
+        for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()) {
+            *d |= here & ((s[w] >> b) & 1).wrapping_neg();
             s[w] &= !bit;
         }
+        // `v` leaves `c`'s region-mates, which may dirty any region (finding which ones
+        // cell by cell cost more time than looking at them all, in mispredicted branches).
         let peer = &m.peer[c];
         let s = &mut self.sets[v];
         for i in 0..W {
             s[i] &= !peer[i];
         }
         s[w] |= bit;
+        self.dirty[v] = every(m);
         self.sets[nv][w] &= !bit;
-        self.done[v] |= m.cell_regions[c];
+        self.done[v] |= here;
+        self.placed += 1;
         true
     }
 
@@ -286,16 +297,16 @@ impl<const W: usize> Level<'_, W> {
             if !self.naked_singles(m, all) {
                 return false;
             }
-            if self.dirty == 0 {
-                return true;
-            }
-            let mut values = std::mem::take(&mut self.dirty);
-            while values != 0 {
-                let v = values.trailing_zeros() as usize;
-                values &= values - 1;
-                if !self.hidden_singles(m, v) {
+            let before = self.placed;
+            for v in 0..self.done.len() {
+                let regions = std::mem::take(&mut self.dirty[v]) & !self.done[v];
+                if regions != 0 && !self.hidden_singles(m, v, regions) {
                     return false;
                 }
+            }
+            // Only a placement dirties a region: none, and the fixpoint is reached.
+            if self.placed == before {
+                return true;
             }
         }
     }
@@ -339,11 +350,10 @@ impl<const W: usize> Level<'_, W> {
         }
     }
 
-    /// Hidden singles of value `v` in the exactly-once regions not yet holding it; false
-    /// when one of them has no cell left for `v`.
+    /// Hidden singles of value `v` in `regions` (exactly-once regions not yet holding it);
+    /// false when one of them has no cell left for `v`.
     #[inline(always)]
-    fn hidden_singles(&mut self, m: &Masks, v: usize) -> bool {
-        let mut regions = !self.done[v] & every(m);
+    fn hidden_singles(&mut self, m: &Masks, v: usize, mut regions: u64) -> bool {
         while regions != 0 {
             let r = regions.trailing_zeros() as usize;
             regions &= regions - 1;

@@ -29,7 +29,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         solution,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
     };
-    if goal_holds(&p.goal, &state) {
+    if goal_holds(p, &state) {
         return done(&table, &b, Some(Vec::new()), Stop::Solved);
     }
     if is_dead(&mut dead, &state) {
@@ -57,7 +57,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
                 let Some(cid) = table.insert(&child.key, h, (id as u64) << 32 | mi as u64) else {
                     return done(&table, &b, None, Stop::TableFull);
                 };
-                if goal_holds(&p.goal, &child.state) {
+                if goal_holds(p, &child.state) {
                     return done(&table, &b, Some(path_to(&table, cid)), Stop::Solved);
                 }
             }

@@ -53,7 +53,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
             return done(&table, &b, None, stop);
         }
         packer.unpack(table.key(id as usize), &mut state);
-        if goal_holds(&p.goal, &state) {
+        if goal_holds(p, &state) {
             return done(&table, &b, Some(path_to(&parent, id)), Stop::Solved);
         }
         for (mi, mv) in p.moves.iter().enumerate() {

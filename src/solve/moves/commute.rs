@@ -159,7 +159,7 @@ impl Sets<'_> {
             return false;
         }
         if left == 0 {
-            let reached = goal_holds(&self.p.goal, &self.states[d]);
+            let reached = goal_holds(self.p, &self.states[d]);
             if let (true, Some(all)) = (reached, self.all.as_mut()) {
                 all.push(self.path.clone());
                 return false;

@@ -204,7 +204,7 @@ impl<'p> Memo<'p> {
 
     /// Whether the line of `d` moves, `k` left, ends here.
     fn ends_here(&self, d: usize, k: u32) -> Option<u128> {
-        let goal = || goal_holds(&self.p.goal, &self.states[d]);
+        let goal = || goal_holds(self.p, &self.states[d]);
         if self.exact {
             (k == 0).then(|| u128::from(goal()))
         } else if goal() {
@@ -320,7 +320,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
         overflow,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
     };
-    if goal_holds(&p.goal, &state) {
+    if goal_holds(p, &state) {
         each(&[]);
         return done(&table, &b, 1, false, Stop::Solved);
     }
@@ -365,7 +365,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
         depth += 1;
         starts.push(table.len());
         let goals: Vec<usize> =
-            (hi..table.len()).filter(|&id| goal_holds(&p.goal, &unpacked(&packer, &table, id, &mut state))).collect();
+            (hi..table.len()).filter(|&id| goal_holds(p, &unpacked(&packer, &table, id, &mut state))).collect();
         if !goals.is_empty() {
             let mut count: u128 = 0;
             for &g in &goals {
@@ -443,7 +443,7 @@ impl Walk<'_, '_> {
         if self.good[id] == 0 {
             self.packer.unpack(self.table.key(id), &mut self.bufs[d]);
             let yes = if d == self.last() {
-                goal_holds(&self.p.goal, &self.bufs[d])
+                goal_holds(self.p, &self.bufs[d])
             } else {
                 (0..self.p.moves.len()).any(|mi| self.step(d, mi).is_some_and(|cid| self.good(cid, d + 1)))
             };
@@ -457,7 +457,7 @@ impl Walk<'_, '_> {
     fn list(&mut self, id: usize, d: usize, path: &mut Vec<u32>, each: &mut dyn FnMut(&[u32]) -> bool) -> bool {
         self.packer.unpack(self.table.key(id), &mut self.bufs[d]);
         if d == self.last() {
-            return !goal_holds(&self.p.goal, &self.bufs[d]) || each(path);
+            return !goal_holds(self.p, &self.bufs[d]) || each(path);
         }
         for mi in 0..self.p.moves.len() {
             let Some(cid) = self.step(d, mi) else { continue };

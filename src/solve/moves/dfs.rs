@@ -82,7 +82,7 @@ impl Dfs<'_> {
             return false;
         }
         let goal_checked_here = !self.exact || k == 0;
-        if goal_checked_here && goal_holds(&self.p.goal, &self.levels[d].state) {
+        if goal_checked_here && goal_holds(self.p, &self.levels[d].state) {
             return true;
         }
         if k == 0 {
@@ -162,7 +162,7 @@ impl Dfs<'_> {
             } else {
                 self.m.apply_settled(&mut child.state, mv, None);
             }
-            if goal_holds(&self.p.goal, &child.state) {
+            if goal_holds(self.p, &child.state) {
                 self.path.push(mi as u32);
                 return true;
             }

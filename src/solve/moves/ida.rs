@@ -54,7 +54,7 @@ fn deepen(
     b: &mut Budgeted,
     mut run: impl FnMut(&mut Budgeted, u32, &mut u32) -> Option<Vec<u32>>,
 ) -> Option<Vec<u32>> {
-    if goal_holds(&p.goal, &p.initial) {
+    if goal_holds(p, &p.initial) {
         return Some(Vec::new());
     }
     let mut threshold = root;
@@ -209,7 +209,7 @@ impl<'p> Swaps<'p> {
     /// The caller has checked that moves made plus the bound stay within the threshold.
     fn node(&mut self, b: &mut Budgeted, g: u32, sum: u64, prev: u32) -> bool {
         // The bound is 0 at every goal position: only then can this be one.
-        if sum == 0 && g > 0 && goal_holds(&self.p.goal, &self.state) {
+        if sum == 0 && g > 0 && goal_holds(self.p, &self.state) {
             self.goal_depth = g as usize;
             return true;
         }
@@ -287,6 +287,8 @@ struct General<'p> {
     dead: Option<DeadCheck>,
     states: Vec<Vec<Value>>,
     path: Vec<u32>,
+    /// `hs[g]`: the bound used at depth `g` of the current line.
+    hs: Vec<u32>,
 }
 
 impl<'p> General<'p> {
@@ -298,6 +300,7 @@ impl<'p> General<'p> {
             dead: DeadCheck::new(p),
             states: vec![p.initial.clone()],
             path: Vec::new(),
+            hs: Vec::new(),
         }
     }
 
@@ -310,13 +313,22 @@ impl<'p> General<'p> {
     }
 
     fn node(&mut self, b: &mut Budgeted, g: usize, threshold: u32, next: &mut u32) -> bool {
-        let h = self.bound.eval(&self.states[g]);
+        // Pathmax (Mérő 1984): a position one move from its parent is at most one move
+        // closer, so the parent's bound minus one is a bound too. It changes nothing for a
+        // consistent bound and keeps an inconsistent one (a spec's `estimate`) from lowering
+        // f along a line.
+        let mut h = self.bound.eval(&self.states[g]);
+        if g > 0 {
+            h = h.max(self.hs[g - 1].saturating_sub(1));
+        }
+        self.hs.truncate(g);
+        self.hs.push(h);
         let f = (g as u32).saturating_add(h);
         if f > threshold {
             *next = (*next).min(f);
             return false;
         }
-        if g > 0 && goal_holds(&self.p.goal, &self.states[g]) {
+        if g > 0 && goal_holds(self.p, &self.states[g]) {
             return true;
         }
         if !b.tick() {
@@ -337,8 +349,9 @@ impl<'p> General<'p> {
             } else {
                 self.m.apply_settled(&mut hi[0], mv, None);
             }
-            // A move that changes nothing cannot be on a shortest solution.
-            if hi[0] == lo[g] || is_dead(&mut self.dead, &hi[0]) {
+            // A move back to a position of the current line (or one that changes nothing)
+            // cannot be on a shortest solution.
+            if lo.iter().any(|s| *s == hi[0]) || is_dead(&mut self.dead, &hi[0]) {
                 continue;
             }
             self.path.push(mi as u32);

@@ -17,7 +17,8 @@
 
 use super::reach::Reach;
 use crate::ir::moves::{
-    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, eval_program,
+    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, compare, eval_program,
+    eval_small,
 };
 
 /// Cell lists cut into segments: segment `i` is `cells[starts[i]..starts[i + 1]]`.
@@ -182,19 +183,23 @@ impl<'p> Machine<'p> {
                 s[cell as usize] != EMPTY && self.group(s, cell, min as usize, false) >= min as usize
             }
             Cond::Reaches { shape, from, to } => self.reach.reaches(s, shape, from, to),
+            Cond::Arith { program, op } => {
+                compare(eval_program(&self.p.programs[program as usize], s, &mut self.arith), op, 0)
+            }
         });
         // A computed value that no cell may hold makes the move illegal here.
         conds
             && m.effects.iter().all(|e| match *e {
-                Effect::Compute { program, .. } => self.computed(s, program).is_some(),
+                Effect::Compute { cell, program } => self.computed(s, cell, program).is_some(),
                 _ => true,
             })
     }
 
-    /// The value of program `program` on `s`, if a cell may hold it.
-    fn computed(&mut self, s: &[Value], program: u32) -> Option<Value> {
+    /// The value of program `program` on `s`, if `cell` may hold it (a board value, or a
+    /// number of the counter's range).
+    fn computed(&mut self, s: &[Value], cell: u32, program: u32) -> Option<Value> {
         let v = eval_program(&self.p.programs[program as usize], s, &mut self.arith);
-        u8::try_from(v).ok().filter(|&v| self.p.allowed[v as usize])
+        if self.p.may_hold(cell, v) { Some(v as Value) } else { None }
     }
 
     /// Applies the move's effects (all reads see the state before the move), then runs the
@@ -230,7 +235,7 @@ impl<'p> Machine<'p> {
                     }
                     Effect::Compute { cell, program } => {
                         // `legal` has checked the value; a caller that did not gets EMPTY.
-                        let v = self.computed(s, program).unwrap_or(EMPTY);
+                        let v = self.computed(s, cell, program).unwrap_or(EMPTY);
                         self.writes.push((cell, v));
                     }
                     Effect::RemoveGroup { cell } => {
@@ -242,9 +247,13 @@ impl<'p> Machine<'p> {
                 }
             }
             // Later writes win when two effects write the same cell.
+            // Rules look at the board only: a counter's write is not logged.
+            let grid = self.p.grid_len() as u32;
             for &(c, v) in &self.writes {
                 s[c as usize] = v;
-                self.log.push(c);
+                if c < grid {
+                    self.log.push(c);
+                }
             }
         }
         if let Some(t) = trace.as_deref_mut() {
@@ -505,7 +514,12 @@ fn operand(s: &[Value], o: Operand) -> Value {
     }
 }
 
-pub fn goal_holds(goal: &Goal, s: &[Value]) -> bool {
+/// Whether the goal holds in `s`. `Empty`, `NonEmptyCount` and `Pattern` look at the board's
+/// cells only, not at the counters after them.
+pub fn goal_holds(p: &MoveProblem, s: &[Value]) -> bool {
+    let (goal, programs) = (&p.goal, &p.programs);
+    let full = s;
+    let s = if p.counters.is_empty() { s } else { &s[..p.grid_len()] };
     match goal {
         // Eight cells at a time: this runs at every leaf of a search.
         Goal::Empty => {
@@ -516,7 +530,8 @@ pub fn goal_holds(goal: &Goal, s: &[Value]) -> bool {
         Goal::NonEmptyCount(n) => s.iter().filter(|&&v| v != EMPTY).count() == *n as usize,
         Goal::Pattern(want) => want.iter().zip(s).all(|(w, &v)| w.is_none_or(|w| w == v)),
         Goal::All(conds) => conds.iter().all(|c| match *c {
-            Cond::Cmp { lhs, op, rhs } => cmp_holds(s, lhs, op, rhs),
+            Cond::Cmp { lhs, op, rhs } => cmp_holds(full, lhs, op, rhs),
+            Cond::Arith { program, op } => compare(eval_small(&programs[program as usize], full), op, 0),
             // The compiler puts only comparisons in goals (`MoveProblem::validate`).
             Cond::GroupAtLeast { .. } | Cond::Reaches { .. } => false,
         }),

@@ -27,7 +27,8 @@ mod table;
 use std::time::Instant;
 
 use crate::ir::guide::Guide;
-use crate::ir::moves::{Budget, EMPTY, MoveInstance, MoveProblem, Value};
+pub use crate::ir::moves::Budget;
+use crate::ir::moves::{EMPTY, MoveInstance, MoveProblem, Value};
 
 pub use count::{Counted, count, count_guided, count_upto};
 use machine::Machine;
@@ -106,7 +107,7 @@ pub fn apply_move(p: &MoveProblem, state: &mut [Value], m: &MoveInstance, trace:
 }
 
 pub fn goal_holds(p: &MoveProblem, state: &[Value]) -> bool {
-    machine::goal_holds(&p.goal, state)
+    machine::goal_holds(p, state)
 }
 
 /// Replays `moves` from the initial grid, returning the final grid, or the position of the
@@ -122,6 +123,26 @@ pub fn replay(p: &MoveProblem, moves: &[u32]) -> Result<Vec<Value>, usize> {
         m.apply(&mut s, mv, None);
     }
     Ok(s)
+}
+
+/// Where the guide's bound is seen to overestimate on a solution: a position after `i` moves
+/// whose bound exceeds the `len - i` moves the solution still makes from it, as
+/// `(i, bound, len - i)`. A bound that never overestimates passes on every solution; one
+/// that fails here may have made the search miss a shorter answer.
+pub fn overestimate(p: &MoveProblem, guide: &Guide, sol: &[u32]) -> Option<(usize, u32, usize)> {
+    let bound = guide.bound.as_ref()?;
+    let mut m = Machine::new(p);
+    let mut s = p.initial.clone();
+    for i in 0..=sol.len() {
+        let h = bound.eval(&s);
+        if h as usize > sol.len() - i {
+            return Some((i, h, sol.len() - i));
+        }
+        if let Some(&mi) = sol.get(i) {
+            m.apply(&mut s, &p.moves[mi as usize], None);
+        }
+    }
+    None
 }
 
 pub fn solve(p: &MoveProblem, limits: &Limits) -> Outcome {
@@ -167,7 +188,7 @@ pub fn engine_for(search: Search, guide: &Guide) -> Engine {
     match search {
         Search::Bfs => Engine::Bfs,
         _ if guide.commute => Engine::Commuting,
-        Search::Auto if matches!(guide.bound, Some(Bound::Distance { .. })) => Engine::Ida,
+        Search::Auto if matches!(guide.bound, Some(Bound::Distance { .. } | Bound::Estimate(_))) => Engine::Ida,
         Search::Ida if guide.bound.is_some() => Engine::Ida,
         _ => Engine::Bfs,
     }
@@ -194,17 +215,19 @@ pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Gu
 struct DeadCheck {
     k: u32,
     counts: Vec<u16>,
+    /// The board's cells: counters after them are not blocks.
+    grid: usize,
 }
 
 impl DeadCheck {
     fn new(p: &MoveProblem) -> Option<Self> {
         let k = p.dead_below?;
-        Some(DeadCheck { k, counts: vec![0; table::max_value(p) as usize + 1] })
+        Some(DeadCheck { k, counts: vec![0; table::max_value(p) as usize + 1], grid: p.grid_len() })
     }
 
     fn dead(&mut self, s: &[Value]) -> bool {
         self.counts.fill(0);
-        for &v in s {
+        for &v in &s[..self.grid] {
             // Values above the computed maximum cannot occur (see `table::max_value`).
             self.counts[v as usize] += 1;
         }

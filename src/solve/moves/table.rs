@@ -11,15 +11,16 @@ use crate::ir::moves::{Effect, MoveProblem, Operand, Value};
 /// `Set` constants; copies and swaps only move them around, rules only empty cells. With
 /// computed values, the largest value a cell may hold.
 pub fn max_value(p: &MoveProblem) -> Value {
+    let counters = p.counters.iter().map(|c| c.hi).max().unwrap_or(0);
     // Computed values: anything a cell may hold.
     if p.moves.iter().flat_map(|m| &m.effects).any(|e| matches!(e, Effect::Compute { .. })) {
-        return p.allowed.iter().rposition(|&a| a).map_or(0, |v| v as Value);
+        return p.allowed.iter().rposition(|&a| a).map_or(0, |v| v as Value).max(counters);
     }
     let consts = p.moves.iter().flat_map(|m| &m.effects).filter_map(|e| match e {
         Effect::Set { value: Operand::Const(v), .. } => Some(*v),
         _ => None,
     });
-    p.initial.iter().copied().chain(consts).max().unwrap_or(0)
+    p.initial.iter().copied().chain(consts).max().unwrap_or(0).max(counters)
 }
 
 pub struct Packer {
@@ -40,9 +41,13 @@ impl Packer {
             4..=15 => 2,
             _ => 3,
         };
-        let cells: Vec<u32> = (0..p.on_board.len() as u32).filter(|&c| p.on_board[c as usize]).collect();
+        // The board's cells, then the counters (which are always "on").
+        let cells: Vec<u32> = (0..p.on_board.len() as u32)
+            .filter(|&c| p.on_board[c as usize])
+            .chain(p.grid_len() as u32..p.state_len() as u32)
+            .collect();
         let klen = (cells.len() << shift).div_ceil(8);
-        let dense = cells.len() == p.on_board.len() && !cells.is_empty();
+        let dense = cells.len() == p.state_len() && !cells.is_empty();
         Packer { shift, cells, dense, klen: klen.max(1) }
     }
 

@@ -1,0 +1,153 @@
+//! Counters (state beyond the board) and the author's `estimate` on played puzzles. Every
+//! reference answer is computed here by a breadth-first search written for the test.
+#[path = "support/cli_common.rs"]
+mod common;
+use common::{run, run_ok};
+use std::collections::{HashMap, HashSet};
+
+/// Writes a spec to a temporary file and returns its path.
+fn spec(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("puzc-counters-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Three jugs of `caps` litres, the first full: pour one into another until the one is
+/// empty or the other full. Returns the fewest pours that reach `goal` and how many pour
+/// sequences of that length do, by a layered breadth-first search over the jug contents.
+fn jugs_bfs(caps: [i64; 3], goal: [i64; 3]) -> (usize, u128) {
+    let start = [caps[0], 0, 0];
+    let mut layer: HashMap<[i64; 3], u128> = HashMap::from([(start, 1)]);
+    let mut seen = HashSet::from([start]);
+    for depth in 0.. {
+        if let Some(&w) = layer.get(&goal) {
+            return (depth, w);
+        }
+        assert!(!layer.is_empty(), "the goal is unreachable");
+        let mut next: HashMap<[i64; 3], u128> = HashMap::new();
+        for (s, w) in &layer {
+            for j in 0..3 {
+                for k in 0..3 {
+                    if j == k || s[j] == 0 || s[k] == caps[k] {
+                        continue;
+                    }
+                    let moved = s[j].min(caps[k] - s[k]);
+                    let mut t = *s;
+                    t[j] -= moved;
+                    t[k] += moved;
+                    if !seen.contains(&t) {
+                        *next.entry(t).or_default() += w;
+                    }
+                }
+            }
+        }
+        seen.extend(next.keys().copied());
+        layer = next;
+    }
+    unreachable!()
+}
+
+/// The 8-5-3 jugs (share 8 litres into 4 and 4), a puzzle of counters only: one `pour`
+/// statement for every pair of jugs, written with arithmetic on a list counter.
+const JUGS: &str = r#"
+puzzle "Three jugs"
+let cap = [8, 5, 3]
+counter jug[3] in 0..=8 = [8, 0, 0]
+move pour(j, k) for j in 0..3, k in 0..3 where j != k
+    when jug(j) > 0 and jug(k) < cap[k]
+    do set jug(j) = jug(j) - min(jug(j), cap[k] - jug(k)),
+       set jug(k) = min(cap[k], jug(k) + jug(j))
+goal when jug(0) == 4 and jug(1) == 4
+moves fewest
+print "{length} pours{each move}, {j}>{k} [{jug}]{end}\n"
+"#;
+
+#[test]
+fn three_jugs_of_counters_against_bfs() {
+    let (len, ways) = jugs_bfs([8, 5, 3], [4, 4, 0]);
+    assert_eq!(len, 7, "the classic answer");
+    let path = spec("jugs.puz", JUGS);
+    let out = run_ok(&["solve", &path], None, 0);
+    assert!(out.starts_with(&format!("{len} pours, ")), "{out}");
+    // The template sees each counter after each move, and the last state is the goal.
+    assert!(out.trim_end().ends_with("[4 4 0]"), "{out}");
+    assert_eq!(run_ok(&["solve", &path, "--count"], None, 0), format!("{ways}\n"));
+    // Another goal, same reference.
+    let other = JUGS.replace("jug(0) == 4 and jug(1) == 4", "jug(2) == 1");
+    let reference = (0..=8)
+        .flat_map(|a| (0..=5).map(move |b| [a, b, 1]))
+        .filter(|s| s.iter().sum::<i64>() == 8)
+        .filter_map(|g| std::panic::catch_unwind(|| jugs_bfs([8, 5, 3], g)).ok())
+        .min_by_key(|&(l, _)| l)
+        .unwrap();
+    let out = run_ok(&["solve", &spec("jugs1.puz", &other)], None, 0);
+    assert!(out.starts_with(&format!("{} pours", reference.0)), "{out}");
+}
+
+/// A counter is part of the position: the same board with another count is another
+/// position. The token must come back to where it started with the counter at 2, which a
+/// search that looked at the board alone would take for the start and never reach.
+#[test]
+fn counters_are_part_of_the_position() {
+    let text = r#"
+board strip[1, 3] of 0..=1
+given strip = "100"
+counter k in 0..=3
+move step(c, d) for c in 0..3, d in [1, -1]
+    when strip(0, c) == 1 and strip(0, c + d) == 0 and k < 3
+    do swap (0, c), (0, c + d), set k = k + 1
+goal when strip(0, 0) == 1 and k == 2
+moves fewest
+"#;
+    let path = spec("token.puz", text);
+    assert_eq!(run_ok(&["solve", &path], None, 0), "0 1\n1 -1\n");
+    // --trace draws the counter under the board after every move.
+    let trace = run_ok(&["solve", &path, "--trace"], None, 0);
+    assert!(trace.contains("k = 0") && trace.contains("k = 2"), "{trace}");
+    // Breadth-first and the default agree; `--emit moves` lists the counter.
+    assert_eq!(run_ok(&["solve", &path, "--search", "bfs"], None, 0), "0 1\n1 -1\n");
+    let ir = run_ok(&["compile", &path, "--emit", "moves"], None, 0);
+    assert!(ir.contains("counters: k=0 in 0..=3"), "{ir}");
+    // Exactly three moves cannot end with k == 2.
+    let r = run(&["solve", &spec("token3.puz", &text.replace("moves fewest", "moves exactly 3"))], None);
+    assert_eq!(r.code, 1, "{}", r.err);
+}
+
+/// A counter written outside its range makes the move illegal there, as a computed cell
+/// value outside the board's values does.
+#[test]
+fn a_computed_counter_stays_in_its_range() {
+    let text = r#"
+counter n in 0..=5
+move add(d) for d in [3, 2]
+    do set n = n + d
+goal when n == 4
+"#;
+    // 3 then 3 would be 6: the only way to 4 is 2 then 2.
+    assert_eq!(run_ok(&["solve", &spec("range.puz", text)], None, 0), "2\n2\n");
+}
+
+/// `estimate`: one that never overestimates gives breadth-first search's answer; one that
+/// is seen to overestimate on the answer is reported and the search runs again without it.
+#[test]
+fn estimates_guide_and_are_distrusted_when_they_overestimate() {
+    let bfs = run_ok(&["solve", &spec("jugs_bfs.puz", JUGS), "--search", "bfs"], None, 0);
+    let good = JUGS.replace("moves fewest", "estimate min(1, abs(jug(0) - 4))\nmoves fewest");
+    let path = spec("jugs_est.puz", &good);
+    let r = run(&["solve", &path, "--stats"], None);
+    assert_eq!((r.code, r.out.as_str()), (0, bfs.as_str()), "{}", r.err);
+    assert!(r.err.contains("IDA*") && !r.err.contains("overestimates"), "{}", r.err);
+    let ir = run_ok(&["compile", &path, "--emit", "moves"], None, 0);
+    assert!(ir.contains("lower bound: the spec's estimate (not proved)"), "{ir}");
+    // Ten times the distance of the first jug from 4: far too much.
+    let bad = JUGS.replace("moves fewest", "estimate 10 * abs(jug(0) - 4)\nmoves fewest");
+    let r = run(&["solve", &spec("jugs_bad.puz", &bad)], None);
+    assert_eq!((r.code, r.out.as_str()), (0, bfs.as_str()), "{}", r.err);
+    assert!(r.err.contains("overestimates"), "{}", r.err);
+    // An estimate that lets nothing through (positive at the goal) is not believed either.
+    let never = JUGS.replace("moves fewest", "estimate 50\nmoves fewest at most 20");
+    let r = run(&["solve", &spec("jugs_never.puz", &never)], None);
+    assert_eq!((r.code, r.out.as_str()), (0, bfs.as_str()), "{}", r.err);
+}
