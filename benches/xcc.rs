@@ -2,20 +2,19 @@
 //! same matrices (see `common`; `tests/node_counts.rs` checks both search the same tree).
 //! Each figure includes laying the matrix out in the engine's own structure.
 //!
-//! `cargo bench --bench xcc` runs criterion. `XCC_RATIOS=5 cargo bench --bench xcc` instead
-//! alternates the two engines 5 times per workload and prints median CPU times and ratios;
+//! `cargo bench --bench xcc` (or `XCC_RATIOS=5 cargo bench --bench xcc`, 5 runs instead of 3)
+//! alternates the two engines per workload and prints median CPU times and ratios;
 //! `XCC_ONLY=pento` keeps the workloads whose name contains `pento`; `XCC_ENGINE=cells`
 //! (or `sets`) runs that engine where it can instead of the one puzc picks. `XCC_PARALLEL=5` prints
-//! the wall-clock speed-up of `count_parallel` on 2 threads instead. `XCC_SELF=5` times our
+//! the wall-clock speed-up of `count_parallel` on every core instead. `XCC_SELF=5` times our
 //! engine alone (forced moves, fastest of 5).
 
 #[path = "common/mod.rs"]
 mod common;
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use criterion::{Criterion, criterion_group};
 use puzc::ir::xcc::XccProblem;
 use puzc::solve::split::count as count_parallel;
 use puzc::solve::xcc::{Branching, Engine, Flow, Limits, count, solve_on};
@@ -75,23 +74,6 @@ fn run_dlx(w: &Workload) -> (u64, u64) {
     })
 }
 
-fn engines(c: &mut Criterion) {
-    for mut w in workloads() {
-        // Keeps `cargo bench` to a few minutes; the ratio mode runs all 20 games.
-        if w.name.starts_with("tetravex") {
-            w.problems.truncate(4);
-        }
-        let mut g = c.benchmark_group(w.name);
-        g.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
-        g.bench_function("puzc", |b| b.iter(|| black_box(run_puzc(&w, Branching::Mrv))));
-        g.bench_function("puzc_forced", |b| b.iter(|| black_box(run_puzc(&w, Branching::ForcedMoves))));
-        g.bench_function("dlx", |b| b.iter(|| black_box(run_dlx(&w))));
-        g.finish();
-    }
-}
-
-criterion_group!(benches, engines);
-
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -145,19 +127,27 @@ fn ratios(runs: usize) {
     }
 }
 
-/// Wall-clock speed-up of [`count_parallel`] on 2 threads over [`count`] (medians).
+/// Wall-clock speed-up of [`count_parallel`] on every core over [`count`] (medians).
 fn speedups(runs: usize) {
-    println!("{:<20} {:>10} {:>10} {:>8}", "count (wall)", "1 thread", "2 threads", "speed-up");
-    for (name, p) in [("pentominoes_6x10", pentominoes(6, 10, true)), ("queens_13", queens(13))] {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("{:<20} {:>10} {:>10} {:>8}", "count (wall)", "1 thread", format!("{cores} threads"), "speed-up");
+    let workloads = [
+        ("pentominoes_6x10", pentominoes(6, 10, true)),
+        ("langford_12", langford(12)),
+        ("queens_13", queens(13)),
+        ("queens_14", queens(14)),
+    ];
+    let only = std::env::var("XCC_ONLY").ok();
+    for (name, p) in workloads.into_iter().filter(|(name, _)| only.as_deref().is_none_or(|o| name.contains(o))) {
         let (mut one, mut two) = (vec![], vec![]);
         for _ in 0..runs {
             let t = Instant::now();
             let a = count(&p, &Limits::default());
             one.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
-            let b = count_parallel(&p, &Limits::default(), 2);
+            let b = count_parallel(&p, &Limits::default(), cores);
             two.push(t.elapsed().as_secs_f64());
-            // Splitting at the root counts the root once per part, so only solutions must agree.
+            // Each piece counts its own root, so only solutions must agree.
             assert_eq!(a.solutions, b.solutions);
         }
         let (a, b) = (median(one), median(two));
@@ -181,11 +171,5 @@ fn main() {
     if let Ok(runs) = std::env::var("XCC_PARALLEL") {
         return speedups(runs.parse().unwrap_or(5));
     }
-    match std::env::var("XCC_RATIOS") {
-        Ok(runs) => ratios(runs.parse().unwrap_or(5)),
-        Err(_) => {
-            benches();
-            Criterion::default().configure_from_args().final_summary();
-        }
-    }
+    ratios(std::env::var("XCC_RATIOS").ok().and_then(|r| r.parse().ok()).unwrap_or(3));
 }

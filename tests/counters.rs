@@ -151,3 +151,125 @@ fn estimates_guide_and_are_distrusted_when_they_overestimate() {
     let r = run(&["solve", &spec("jugs_never.puz", &never)], None);
     assert_eq!((r.code, r.out.as_str()), (0, bfs.as_str()), "{}", r.err);
 }
+
+/// A queue of incoming pieces as a list counter beside the board: each drop puts the head
+/// of the queue on top of a column and shifts the queue; blocks fall and runs of three
+/// vanish. Against a breadth-first search written here over (board, queue), which also
+/// counts the shortest drop sequences, on seeded random boards and queues.
+#[test]
+fn a_queue_of_incoming_pieces_against_bfs() {
+    const R: usize = 3;
+    const C: usize = 3;
+    type State = ([u8; R * C], [u8; 4]);
+    fn settle(g: &mut [u8; R * C]) {
+        loop {
+            // Gravity: each column's blocks keep their order at the bottom.
+            for c in 0..C {
+                let col: Vec<u8> = (0..R).map(|r| g[r * C + c]).filter(|&v| v != 0).collect();
+                for r in 0..R {
+                    let from_bottom = R - 1 - r;
+                    g[r * C + c] = if from_bottom < col.len() { col[col.len() - 1 - from_bottom] } else { 0 };
+                }
+            }
+            // Every run of three equal blocks in a row or a column, found first, cleared together.
+            let mut doomed = [false; R * C];
+            for r in 0..R {
+                if g[r * C] != 0 && (0..C).all(|c| g[r * C + c] == g[r * C]) {
+                    (0..C).for_each(|c| doomed[r * C + c] = true);
+                }
+            }
+            for c in 0..C {
+                if g[c] != 0 && (0..R).all(|r| g[r * C + c] == g[c]) {
+                    (0..R).for_each(|r| doomed[r * C + c] = true);
+                }
+            }
+            if !doomed.contains(&true) {
+                return;
+            }
+            for (v, d) in g.iter_mut().zip(doomed) {
+                if d {
+                    *v = 0;
+                }
+            }
+        }
+    }
+    fn reference(start: State) -> Option<(usize, u128)> {
+        let mut layer: HashMap<State, u128> = HashMap::from([(start, 1)]);
+        let mut seen = HashSet::from([start]);
+        for depth in 0.. {
+            let won: u128 = layer.iter().filter(|(s, _)| s.0.iter().all(|&v| v == 0)).map(|(_, w)| w).sum();
+            if won > 0 {
+                return Some((depth, won));
+            }
+            if layer.is_empty() {
+                return None;
+            }
+            let mut next: HashMap<State, u128> = HashMap::new();
+            for ((g, q), w) in &layer {
+                for c in 0..C {
+                    if q[0] == 0 || g[c] != 0 {
+                        continue;
+                    }
+                    let mut g2 = *g;
+                    g2[c] = q[0];
+                    settle(&mut g2);
+                    let q2 = [q[1], q[2], q[3], 0];
+                    if !seen.contains(&(g2, q2)) {
+                        *next.entry((g2, q2)).or_default() += w;
+                    }
+                }
+            }
+            seen.extend(next.keys().copied());
+            layer = next;
+        }
+        unreachable!()
+    }
+    let text = r#"
+board well[3, 3] of 0..=2
+given well from instance
+counter next[4] in 0..=2 from instance
+move drop(c) for c in 0..3
+    when next(0) > 0 and well(0, c) == 0
+    do set (0, c) = next(0),
+       set next(i) = next(i + 1) for i in 0..3,
+       set next(3) = 0
+after each move: gravity down, clear runs >= 3
+goal empty
+moves fewest
+"#;
+    let path = spec("drops.puz", text);
+    let mut rng = common::Rng::new(11);
+    let (mut solved, mut unsolved) = (0, 0);
+    for _ in 0..30 {
+        // A bottom row, maybe a second, and a queue of four.
+        let mut g = [0u8; R * C];
+        for (i, v) in g.iter_mut().enumerate().skip(C) {
+            if i >= 2 * C || rng.next() % 3 == 0 {
+                *v = (rng.next() % 3) as u8;
+            }
+        }
+        settle(&mut g);
+        let q: [u8; 4] = std::array::from_fn(|_| (1 + rng.next() % 2) as u8);
+        // The board a row a line, then the queue.
+        let rows: Vec<String> = g.chunks(C).map(|r| r.iter().map(u8::to_string).collect()).collect();
+        let queue: Vec<String> = q.iter().map(u8::to_string).collect();
+        let instance = format!("{}\n{}\n", rows.join("\n"), queue.join(" "));
+        let mut tmp = std::fs::File::create(format!("{path}.in")).unwrap();
+        std::io::Write::write_all(&mut tmp, instance.as_bytes()).unwrap();
+        let inst = format!("{path}.in");
+        match reference((g, q)) {
+            Some((len, ways)) => {
+                solved += 1;
+                let out = run_ok(&["solve", &path, "--instance", &inst], None, 0);
+                assert_eq!(out.lines().count(), len, "{instance}: {out}");
+                let count = run_ok(&["solve", &path, "--instance", &inst, "--count"], None, 0);
+                assert_eq!(count, format!("{ways}\n"), "{instance}");
+            }
+            None => {
+                unsolved += 1;
+                assert_eq!(run(&["solve", &path, "--instance", &inst], None).code, 1, "{instance}");
+            }
+        }
+    }
+    assert!(solved >= 5 && unsolved >= 1, "{solved} solved, {unsolved} not: the sample tests too little");
+}

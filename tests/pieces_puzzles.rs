@@ -214,20 +214,24 @@ impl Blocks {
         pos
     }
 
-    fn occupied(&self, pos: &Pos, skip: usize) -> HashSet<(i32, i32)> {
-        let mut occ = HashSet::new();
+    /// The cells the pieces other than `skip` cover, one bit per cell (row-major; boards
+    /// here have at most 64 cells).
+    fn occupied(&self, pos: &Pos, skip: usize) -> u64 {
+        let mut occ = 0u64;
         for (i, &(s, r, c)) in pos.iter().enumerate() {
             if i != skip {
-                occ.extend(self.shapes[s].iter().map(|&(dr, dc)| (r + dr, c + dc)));
+                for &(dr, dc) in &self.shapes[s] {
+                    occ |= 1 << ((r + dr) * self.cols + c + dc);
+                }
             }
         }
         occ
     }
 
-    fn fits(&self, occ: &HashSet<(i32, i32)>, s: usize, r: i32, c: i32) -> bool {
+    fn fits(&self, occ: &u64, s: usize, r: i32, c: i32) -> bool {
         self.shapes[s].iter().all(|&(dr, dc)| {
             let (y, x) = (r + dr, c + dc);
-            y >= 0 && x >= 0 && y < self.rows && x < self.cols && !occ.contains(&(y, x))
+            y >= 0 && x >= 0 && y < self.rows && x < self.cols && occ & (1 << (y * self.cols + x)) == 0
         })
     }
 
