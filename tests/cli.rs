@@ -689,3 +689,62 @@ fn trace_takes_the_place_of_a_print_template() {
         assert!(shown.ends_with(line), "{shown} vs {line}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Deep exact budgets whose goal cannot be met (issue 12): they end with "no solution" (exit 1)
+// instead of trying some 2^5000 sequences. No timeout or node limit is given, so a search that
+// ran away would hang the test.
+
+/// Swaps never empty a cell and no rule removes a block, so `goal empty` is unreachable from
+/// a board holding blocks: proved before searching, whatever the budget.
+#[test]
+fn an_empty_goal_no_move_can_reach_ends_at_once() {
+    let dir = scratch("unreachable");
+    let spec = "board b[2, 3] of 0..=2\ngiven b = \"120/010\"\n\
+                move shift(r, c) for r in 0..2, c in 0..2\n    when b(r, c) != 0\n    do swap (r, c), (r, c + 1)\n\
+                goal empty\n";
+    for budget in ["moves exactly 10000", "moves at most 10000", "moves fewest at most 10000"] {
+        let path = write(&dir, "swaps.puz", &format!("{spec}{budget}\n"));
+        let r = run(&["solve", &path], None);
+        assert_eq!(r.code, 1, "{budget}: exit {}\n{}", r.code, r.err);
+        assert!(r.err.contains("no solution"), "{budget}: {}", r.err);
+        assert_eq!(run_ok(&["solve", &path, "--count"], None, 0), "0\n", "{budget}");
+    }
+}
+
+/// One block on a row of three, hopping to a neighbouring cell: after an even number of hops
+/// it stands on an even column, so the middle (column 1) is reachable in exactly 9999 hops and
+/// not in exactly 10000. The count of blocks never changes, so nothing is proved up front:
+/// the search must remember each (position, hops left) that failed.
+#[test]
+fn an_exact_budget_of_the_wrong_parity_ends() {
+    let dir = scratch("parity");
+    let spec = |n: u32| {
+        format!(
+            "board b[1, 3] of 0..=1\ngiven b = \"100\"\n\
+             move hop(c, d) for c in 0..3, d in [1, -1]\n    when b(0, c) == 1\n    do swap (0, c), (0, c + d)\n\
+             goal pattern \"010\"\nmoves exactly {n}\nprint \"{{each move}}{{c}} {{d}}\\n{{end}}\"\n"
+        )
+    };
+    let odd = write(&dir, "odd.puz", &spec(9999));
+    let out = run_ok(&["solve", &odd], None, 0);
+    // Replayed here: every hop moves the block from its column to a neighbour on the row.
+    let mut at = 0i64;
+    let hops: Vec<(i64, i64)> = out
+        .lines()
+        .map(|l| {
+            let v: Vec<i64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            (v[0], v[1])
+        })
+        .collect();
+    assert_eq!(hops.len(), 9999);
+    for (c, d) in hops {
+        assert_eq!(c, at, "a hop of a cell that holds no block");
+        at += d;
+        assert!((0..3).contains(&at), "a hop off the row");
+    }
+    assert_eq!(at, 1, "the block must end in the middle");
+    let even = write(&dir, "even.puz", &spec(10000));
+    let r = run(&["solve", &even], None);
+    assert_eq!(r.code, 1, "exit {}\n{}", r.code, r.err);
+}

@@ -1,5 +1,6 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
+mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
@@ -18,6 +19,7 @@ use crate::render::template::{CaseData, Node};
 use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 pub use args::*;
+use cases::{CaseRule, Current};
 use clap::Parser;
 use exit::Exit;
 use std::collections::HashMap;
@@ -133,6 +135,8 @@ pub(crate) struct Session {
     pub between: Option<Vec<Node>>,
     /// Whether a case has been printed through the template (the next gets the separator).
     printed_a_case: std::cell::Cell<bool>,
+    /// The instance being read or solved, which diagnostics name in a batch.
+    current: std::cell::Cell<Option<Current>>,
 }
 
 impl Session {
@@ -227,6 +231,7 @@ impl Session {
             template,
             between,
             printed_a_case: Default::default(),
+            current: Default::default(),
         })
     }
 
@@ -280,7 +285,11 @@ impl Session {
     }
 
     pub fn fail(&self, diags: &[Diagnostic]) -> Exit {
-        eprint!("{}", render_all(diags, &self.sources, self.style));
+        let mut diags = diags.to_vec();
+        if let Some(current) = self.current.get() {
+            diags.iter_mut().for_each(|d| current.annotate(self, d));
+        }
+        eprint!("{}", render_all(&diags, &self.sources, self.style));
         Exit::BadSpec
     }
 
@@ -304,16 +313,27 @@ impl Session {
             Err(d) => return self.fail(&[d]),
         };
         let mut worst = Exit::Solved;
+        let count = match &cases {
+            CaseRule::Counted(c) => Some(*c),
+            _ => None,
+        };
         // Region families that do not depend on the instance are built once per batch.
         let mut memo = crate::lower::elaborate::Memo::default();
         for k in 1.. {
             match &cases {
                 CaseRule::ToEnd if k > 1 && reader.at_end() => break,
-                CaseRule::Counted(n) if k > *n => break,
+                CaseRule::Counted(c) if k > c.n => {
+                    if let Some(d) = cases::after_last_case(*c, &mut reader) {
+                        self.current.set(None);
+                        return self.fail(&[d]);
+                    }
+                    break;
+                }
                 CaseRule::Until(sentinel) if reader.peek_word() == Some(sentinel.as_str()) => break,
                 CaseRule::Until(_) if k > 1 && reader.at_end() => break,
                 _ => {}
             }
+            self.current.set(Some(Current { k, start: reader.next_span(), count }));
             let before = reader.position();
             let (mut elab, mut diags) = elaborate_with(&self.spec, &mut reader, &self.overrides, limits, &mut memo);
             if !self.has_instance {
@@ -331,6 +351,7 @@ impl Session {
                 break;
             }
         }
+        self.current.set(None);
         worst
     }
 
@@ -509,53 +530,6 @@ fn literal_type(e: &crate::syntax::ast::Expr) -> Option<&'static str> {
         ExprKind::Str(_) => "a string",
         _ => return None,
     })
-}
-
-/// How the cases of an instance follow one another (`cases ...`; to the end by default).
-enum CaseRule {
-    ToEnd,
-    Counted(usize),
-    Until(String),
-}
-
-impl CaseRule {
-    /// Reads the rule from the spec; `cases counted` reads the count from the instance.
-    fn of(
-        spec: &Spec,
-        overrides: &HashMap<String, Value>,
-        reader: &mut InstanceReader,
-    ) -> Result<CaseRule, Diagnostic> {
-        use crate::syntax::ast::Cases;
-        let decl = spec.stmts.iter().rev().find_map(|s| match &s.kind {
-            StmtKind::Cases(c) => Some(c),
-            _ => None,
-        });
-        Ok(match decl.map(|c| &c.node) {
-            None => CaseRule::ToEnd,
-            Some(Cases::Counted) => {
-                let (n, span) = reader.int("the number of cases")?;
-                let n = usize::try_from(n).map_err(|_| {
-                    Diagnostic::new(crate::diag::Code::I304, span, format!("{n} cannot be a number of cases"))
-                        .label("a count of cases is 0 or more")
-                })?;
-                CaseRule::Counted(n)
-            }
-            Some(Cases::Until(e)) => {
-                // The sentinel may name a constant: evaluate the spec's `let`s first.
-                let mut env = crate::lower::eval::Env::new(1_000_000);
-                for s in &spec.stmts {
-                    if let StmtKind::Let { name, value } = &s.kind {
-                        let v = match overrides.get(&name.name) {
-                            Some(v) => v.clone(),
-                            None => env.eval(value)?,
-                        };
-                        env.globals.insert(name.name.clone(), (v, name.span));
-                    }
-                }
-                CaseRule::Until(env.eval(e)?.to_string())
-            }
-        })
-    }
 }
 
 /// The spec's constants and parameters, as templates print them.

@@ -54,6 +54,7 @@ codes! {
     I302 => "instance value not allowed",
     I303 => "instance ended early",
     I304 => "parameter out of range",
+    I305 => "data after the last case",
     M501 => "cannot read imported file",
     M502 => "import cycle",
     S401 => "expansion too large",

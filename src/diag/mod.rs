@@ -110,6 +110,27 @@ impl Diagnostic {
     }
 }
 
+/// One diagnostic per cause: diagnostics with the code and place of an earlier one (every
+/// member of a family `region row(r) = ... for r in 0..9` failing the same way at the
+/// family's name) are folded into the first, whose message then says how many more there are.
+pub fn one_per_cause(diags: &[Diagnostic]) -> Vec<Diagnostic> {
+    let mut out: Vec<(Diagnostic, usize)> = Vec::new();
+    for d in diags {
+        match out.iter_mut().find(|(o, _)| o.code == d.code && o.label.span == d.label.span) {
+            Some((_, more)) => *more += 1,
+            None => out.push((d.clone(), 0)),
+        }
+    }
+    out.into_iter()
+        .map(|(mut d, more)| {
+            if more > 0 {
+                d.message = format!("{} (and {more} more like it)", d.message);
+            }
+            d
+        })
+        .collect()
+}
+
 /// Diagnostics collected by a stage; a stage goes on after an error where it can, so that
 /// one run reports every independent mistake.
 pub type Diagnostics = Vec<Diagnostic>;

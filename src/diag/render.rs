@@ -104,10 +104,12 @@ fn labeled(text: &str, start: usize, end: usize, primary: bool) -> LabeledSpan {
     if primary { LabeledSpan::new_primary_with_span(label, span) } else { LabeledSpan::new_with_span(label, span) }
 }
 
-/// Renders all diagnostics followed by a one-line summary.
+/// Renders all diagnostics, one per cause (see [`super::one_per_cause`]), followed by a
+/// one-line summary.
 pub fn render_all(diags: &[Diagnostic], sources: &Sources, style: Style) -> String {
+    let diags = super::one_per_cause(diags);
     let mut out = String::new();
-    for d in diags {
+    for d in &diags {
         out.push_str(&render(d, sources, style));
         out.push('\n');
     }

@@ -154,6 +154,20 @@ impl InstanceReader<'_> {
     pub fn position(&self) -> usize {
         self.pos
     }
+
+    /// The span of the next character to be read (empty at the end): where the next case of
+    /// a batch starts.
+    pub fn next_span(&mut self) -> Span {
+        self.skip_blank();
+        let len = self.text[self.pos..self.end].chars().next().map_or(0, char::len_utf8);
+        self.span(self.pos, self.pos + len)
+    }
+
+    /// Non-blank characters left (comments included): every case of a batch reads at least
+    /// one, so a count of cases above this cannot be right.
+    pub fn chars_left(&self) -> usize {
+        self.text[self.pos..self.end].chars().filter(|c| !self.is_blank(*c)).count()
+    }
 }
 
 /// Reads a grid line by line: rows or columns, each from either end, each either a fixed

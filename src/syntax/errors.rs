@@ -35,6 +35,14 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "table",
 ];
 
+/// Whether `word` is a keyword of the grammar (`kw_times`, `kw_holds`...).
+fn is_grammar_keyword(word: &str) -> bool {
+    include_str!("../../grammar/puz.pest")
+        .lines()
+        .filter_map(|l| l.strip_prefix("kw_"))
+        .any(|l| l.split_whitespace().next() == Some(word))
+}
+
 /// Words that continue an expression: when any is expected, "an operator" says it once.
 const OPERATORS: &[&str] = &["!=", "%", "*", "+", "-", "..", "..=", "/", "<", "<=", "==", ">", ">=", "and", "or"];
 
@@ -111,6 +119,15 @@ pub fn syntax_error(err: pest::error::Error<Rule>, text: &str, file: FileId) -> 
         let mut d = Diagnostic::new(Code::P002, span, format!("`{word}` does not start a statement"))
             .label("unknown statement");
         d = match closest(word, STATEMENT_KEYWORDS) {
+            // A keyword of the language is not a misspelt statement (`times` is not `tiles`):
+            // it is in a statement that does not take it, or on a line of its own.
+            _ if word == "times" => d.help(
+                "`times` follows a piece (`piece L = \"##/#.\" times 2`) or an item \
+                 (`item cell times 2`); no other statement takes it",
+            ),
+            _ if is_grammar_keyword(word) => d.help(format!(
+                "`{word}` is a keyword that continues a statement; it cannot start one, and the statement before does not take it here"
+            )),
             Some(k) => d.help(format!("did you mean `{k}`?")),
             None => d.help(format!("a statement starts with one of: {}", STATEMENT_KEYWORDS.join(", "))),
         };

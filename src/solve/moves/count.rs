@@ -65,6 +65,10 @@ pub fn count_guided(
     guide: &Guide,
     each: &mut dyn FnMut(&[u32]) -> bool,
 ) -> Counted {
+    if super::prove::goal_unreachable(p) {
+        let stats = super::proved_unreachable().stats;
+        return Counted { count: 0, overflow: false, stats };
+    }
     match (p.budget, cap) {
         (Budget::Fewest { max }, _) if guide.commute => super::commute::count(p, limits, max, each),
         (Budget::Exactly(n), Some(cap)) => Memo::new(p, limits, n, true).run_upto(cap, each),

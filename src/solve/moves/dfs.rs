@@ -5,7 +5,10 @@
 //! - the transposition table records *failures* only: (state, moves left) pairs whose whole
 //!   subtree has no solution. Under `AtMost`, failing with `k` moves left implies failing with
 //!   fewer, so one number per state (the largest failed `k`) is kept; under `Exactly` the
-//!   failed `k`s form a bit set (budgets of 64 or more are not recorded above bit 63).
+//!   failed `k`s below 64 form a bit set, and those of 64 or more are kept in a second table
+//!   keyed by the state and `k / 64`, a bit set of `k % 64` each. With every failure kept, a
+//!   search visits each (state, moves left) pair once: `moves exactly 10000` over a small
+//!   space of positions ends, where an unrecorded search would try some 2^10000 sequences.
 //! - at each node, a successor whose state equals an earlier successor's is skipped: the
 //!   earlier move reaches the same subtree with a smaller prefix. (For Mayan this subsumes
 //!   "only move left into an empty cell".)
@@ -31,6 +34,8 @@ struct Dfs<'p> {
     m: Machine<'p>,
     packer: Packer,
     table: Table,
+    /// Failures with 64 or more moves left under `Exactly` (see the module comment).
+    deep: Option<Deep>,
     table_full: bool,
     exact: bool,
     levels: Vec<Level>,
@@ -51,10 +56,15 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
             succ_hash: Vec::with_capacity(p.moves.len()),
         })
         .collect();
+    // A deep search shares the table memory between the two tables.
+    let deep = exact && n >= 64;
+    let bytes = if deep { limits.max_table_bytes / 2 } else { limits.max_table_bytes };
     let mut s = Dfs {
         p,
         m: Machine::new(p),
-        table: Table::new(klen, limits.max_table_entries, limits.max_table_bytes, 0),
+        table: Table::new(klen, limits.max_table_entries, bytes, 0),
+        deep: deep
+            .then(|| Deep { table: Table::new(klen + 4, limits.max_table_entries, bytes, 0), key: vec![0; klen + 4] }),
         packer,
         table_full: false,
         exact,
@@ -70,7 +80,12 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
     let stop = if found { Stop::Solved } else { s.b.stop.unwrap_or(Stop::Exhausted) };
     Outcome {
         solution: found.then_some(s.path),
-        stats: Stats { nodes: s.b.nodes, tt_entries: s.table.len(), table_full: s.table_full, stop },
+        stats: Stats {
+            nodes: s.b.nodes,
+            tt_entries: s.table.len() + s.deep.as_ref().map_or(0, |d| d.table.len()),
+            table_full: s.table_full,
+            stop,
+        },
     }
 }
 
@@ -125,7 +140,11 @@ impl Dfs<'_> {
                 }
                 cur.succ_hash.push(h);
                 cur.succ_keys.extend_from_slice(&child.key);
-                if failed(&self.table, self.exact, &child.key, h, k - 1) {
+                let failed = match &mut self.deep {
+                    Some(deep) if k > 64 => deep.failed(&child.key, k - 1),
+                    _ => failed(&self.table, self.exact, &child.key, h, k - 1),
+                };
+                if failed {
                     continue;
                 }
             }
@@ -173,6 +192,11 @@ impl Dfs<'_> {
 
     fn record_failure(&mut self, d: usize, k: u32) {
         if self.exact && k >= 64 {
+            if let Some(deep) = &mut self.deep
+                && !deep.record(&self.levels[d].key, k)
+            {
+                self.table_full = true;
+            }
             return;
         }
         let bit = if self.exact { 1u64 << k } else { k as u64 };
@@ -196,4 +220,40 @@ fn failed(table: &Table, exact: bool, key: &[u8], h: u64, k: u32) -> bool {
     let Some(id) = table.find(key, h) else { return false };
     let v = table.val(id);
     if exact { k < 64 && v >> k & 1 == 1 } else { v >= k as u64 }
+}
+
+/// Failures with 64 or more moves left under `Exactly`: keys are the state's key followed by
+/// `k / 64`, values a bit set of `k % 64`.
+struct Deep {
+    table: Table,
+    /// The key being looked up or recorded.
+    key: Vec<u8>,
+}
+
+impl Deep {
+    fn make_key(&mut self, state: &[u8], k: u32) -> u64 {
+        let n = state.len();
+        self.key[..n].copy_from_slice(state);
+        self.key[n..].copy_from_slice(&(k / 64).to_le_bytes());
+        hash(&self.key)
+    }
+
+    fn failed(&mut self, state: &[u8], k: u32) -> bool {
+        let h = self.make_key(state, k);
+        self.table.find(&self.key, h).is_some_and(|id| self.table.val(id) >> (k % 64) & 1 == 1)
+    }
+
+    /// Records a failure; false when the table is full (the failure is then forgotten).
+    fn record(&mut self, state: &[u8], k: u32) -> bool {
+        let h = self.make_key(state, k);
+        let bit = 1u64 << (k % 64);
+        match self.table.find(&self.key, h) {
+            Some(id) => {
+                let v = self.table.val(id);
+                self.table.set_val(id, v | bit);
+                true
+            }
+            None => self.table.insert(&self.key, h, bit).is_some(),
+        }
+    }
 }

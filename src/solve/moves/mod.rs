@@ -21,6 +21,7 @@ mod count;
 mod dfs;
 mod ida;
 mod machine;
+mod prove;
 mod reach;
 mod table;
 
@@ -196,6 +197,9 @@ pub fn engine_for(search: Search, guide: &Guide) -> Engine {
 
 /// [`solve`] with the compiler's guidance: `Fewest` runs the engine [`engine_for`] picks.
 pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide) -> Outcome {
+    if prove::goal_unreachable(p) {
+        return proved_unreachable();
+    }
     match p.budget {
         Budget::Exactly(n) => dfs::solve(p, limits, n, true),
         Budget::AtMost(n) => dfs::solve(p, limits, n, false),
@@ -207,6 +211,12 @@ pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Gu
             _ => bfs::solve(p, limits, max),
         },
     }
+}
+
+/// The outcome of a search the compiler's proof made unnecessary ([`prove`]): no solution,
+/// after no node.
+fn proved_unreachable() -> Outcome {
+    Outcome { solution: None, stats: Stats { nodes: 0, tt_entries: 0, table_full: false, stop: Stop::Exhausted } }
 }
 
 /// `dead_below: Some(k)`: a state is dead when some non-empty value occurs 1..k-1 times.
