@@ -385,6 +385,12 @@ fn klotski_in_three_readings_against_a_reference_search() {
         // `--count`: the number of shortest move sequences, as the reference counts them.
         let (code, out, err) = puzc(&["solve", "puzzles/klotski.puz", "--set", &format!("moves={reading}"), "--count"]);
         assert_eq!((code, out), (0, format!("{ways}\n")), "{err}");
+        if reading == 1 {
+            // `--unique`: the first answer (a move a line), and exit 6 when the reference has
+            // more than one.
+            let (code, out, _) = puzc(&["solve", "puzzles/klotski.puz", "--unique"]);
+            assert_eq!((code, out.lines().count()), (if ways > 1 { 6 } else { 0 }, want));
+        }
     }
 }
 

@@ -148,6 +148,17 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         }
         return Err(vec![d]);
     }
+    if let Some((_, span)) = &estimate
+        && (problem.has_costs() || !matches!(problem.budget, Budget::Fewest { .. }))
+    {
+        // It would be ignored: only the fewest-moves search is guided.
+        let why = if problem.has_costs() { "moves have costs" } else { "the budget is searched depth-first" };
+        return Err(vec![
+            Diagnostic::new(Code::E109, *span, format!("an estimate guides `moves fewest` without costs, but {why}"))
+                .label("it would be ignored")
+                .help("remove the estimate, or ask for `moves fewest` with moves that each count 1"),
+        ]);
+    }
     problem.dead_below = dead_below(&problem);
     if !labels.is_empty() {
         labels.resize(problem.moves.len(), String::new());
