@@ -4,6 +4,10 @@
 //! signal, or a hang past `--timeout`. A bad spec (exit 3) must point at a place: its stderr
 //! holds a source frame (`╭─[`).
 //!
+//! A second set of mutants keeps every edit plausible token by token but changes what the spec
+//! means: a number pushed to an edge, a keyword or name swapped for another valid one, a
+//! direction reversed, a whole statement dropped ([`mutate_meaning`]).
+//!
 //! Deterministic: a seeded PRNG picks the mutations, so a failure names a case that reproduces
 //! (the failing mutant is kept in the temp dir and its path printed). To explore further:
 //! `PUZC_MUTATE_SEED=7 PUZC_MUTATE_RUNS=3000 cargo test --release --test mutate`.
@@ -19,6 +23,8 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Runs in all, spread over the shipped specs.
 const TOTAL_RUNS: usize = 300;
+/// Semantic mutants in all (see [`mutate_meaning`]).
+const SEMANTIC_RUNS: usize = 160;
 /// Past this the run counts as a hang, whatever `--timeout` says.
 const KILL_AFTER: Duration = Duration::from_secs(20);
 /// Exit codes a run may end with: solved, no solution, bad spec, limit reached, not unique.
@@ -137,10 +143,21 @@ fn shipped_specs() -> Vec<PathBuf> {
 
 #[test]
 fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
+    run_mutants("syntactic", TOTAL_RUNS, 0x5eed_0f_9c0d_e5, mutate);
+}
+
+#[test]
+fn semantic_mutants_end_with_an_answer_or_a_located_diagnostic() {
+    run_mutants("semantic", SEMANTIC_RUNS, 0x5e3a_471c, mutate_meaning);
+}
+
+/// Runs `runs` mutants made by `mutate`, spread over the shipped specs, and checks how each
+/// ends. `PUZC_MUTATE_SEED` / `PUZC_MUTATE_RUNS` explore further than CI does.
+fn run_mutants(kind: &str, runs: usize, seed: u64, mutate: fn(&str, &mut Rng) -> (String, String)) {
     let specs = shipped_specs();
     assert!(!specs.is_empty(), "no specs in puzzles/");
     // Mutants live in a scratch copy of puzzles/, so imports and relative paths still resolve.
-    let dir = std::env::temp_dir().join(format!("puzc-mutate-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("puzc-mutate-{kind}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for entry in std::fs::read_dir(Path::new(ROOT).join("puzzles")).unwrap() {
@@ -149,10 +166,9 @@ fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
             std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
         }
     }
-    // `PUZC_MUTATE_SEED` / `PUZC_MUTATE_RUNS` explore further than CI does.
     let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
-    let per_spec = (env("PUZC_MUTATE_RUNS").unwrap_or(TOTAL_RUNS as u64) as usize).div_ceil(specs.len());
-    let mut rng = Rng(env("PUZC_MUTATE_SEED").unwrap_or(0x5eed_0f_9c0d_e5) | 1);
+    let per_spec = (env("PUZC_MUTATE_RUNS").unwrap_or(runs as u64) as usize).div_ceil(specs.len());
+    let mut rng = Rng(env("PUZC_MUTATE_SEED").unwrap_or(seed) | 1);
     let mut failures = Vec::new();
     let mut exits = [0usize; 8];
     let started = Instant::now();
@@ -188,7 +204,7 @@ fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
         }
     }
     eprintln!(
-        "{} mutants in {:?}: exit 0: {}, 1: {}, 3: {}, 5: {}, 6: {}",
+        "{} {kind} mutants in {:?}: exit 0: {}, 1: {}, 3: {}, 5: {}, 6: {}",
         per_spec * specs.len(),
         started.elapsed(),
         exits[0],
@@ -197,8 +213,108 @@ fn mutated_specs_end_with_an_answer_or_a_located_diagnostic() {
         exits[3],
         exits[4]
     );
-    assert!(failures.is_empty(), "{} mutant(s) failed:\n\n{}", failures.len(), failures.join("\n"));
+    assert!(failures.is_empty(), "{} {kind} mutant(s) failed:\n\n{}", failures.len(), failures.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Semantic mutants: edits that keep the spec well-formed token by token but change what it
+// means, the way a person's plausible mistakes do: a number pushed to an edge, a keyword or
+// name swapped for another valid one, a direction reversed, a whole statement dropped.
+
+/// Words swapped for another word of the same class (each group: words that may stand in one
+/// another's place without breaking the grammar, or that break it in a near way).
+const SWAPS: &[&[&str]] = &[
+    &["up", "down", "left", "right"],
+    &["rows", "columns"],
+    &["exactly", "most"],
+    &["fewest", "exactly"],
+    &["rotate", "reflect"],
+    &["fill", "place"],
+    &["item", "secondary"],
+    &["empty", "count"],
+    &["row", "col", "box", "cols", "rows"],
+    &["true", "false"],
+    &["and", "or"],
+    &["all", "unique", "count", "first"],
+    &["==", "!=", "<", "<=", ">", ">="],
+    &["+", "-", "*", "/", "%"],
+    &["..", "..="],
+];
+
+/// Numbers a number may be pushed to, besides one more and one less than itself.
+const EDGES: [&str; 9] = ["0", "1", "2", "255", "256", "10000", "10001", "1000000", "9223372036854775807"];
+
+/// One semantic mutation of `text`, and what it did.
+fn mutate_meaning(text: &str, rng: &mut Rng) -> (String, String) {
+    let toks = tokens_with_operators(text);
+    let word = |t: &(usize, usize)| &text[t.0..t.1];
+    let replace = |t: (usize, usize), by: &str| format!("{}{by}{}", &text[..t.0], &text[t.1..]);
+    match rng.below(4) {
+        0 => {
+            let nums: Vec<_> = toks.iter().filter(|t| word(t).chars().all(|c| c.is_ascii_digit())).collect();
+            let Some(&&t) = nums.get(rng.below(nums.len())) else { return (text.to_string(), "unchanged".into()) };
+            let n: i128 = word(&t).parse().unwrap_or(0);
+            let by = match rng.below(3) {
+                0 => (n + 1).to_string(),
+                1 => (n - 1).to_string(),
+                _ => EDGES[rng.below(EDGES.len())].to_string(),
+            };
+            (replace(t, &by), format!("number `{}` pushed to {by}", word(&t)))
+        }
+        1 => {
+            let swappable: Vec<_> = toks.iter().filter(|t| SWAPS.iter().any(|g| g.contains(&word(t)))).collect();
+            let Some(&&t) = swappable.get(rng.below(swappable.len())) else {
+                return (text.to_string(), "unchanged".into());
+            };
+            let group = SWAPS.iter().find(|g| g.contains(&word(&t))).unwrap();
+            let by = group[rng.below(group.len())];
+            (replace(t, by), format!("`{}` swapped for `{by}`", word(&t)))
+        }
+        2 => {
+            // A name swapped for another name the spec uses (a region for a board, a move
+            // parameter for a constant...).
+            let is_name =
+                |w: &str| w.chars().next().is_some_and(|c| c.is_alphabetic()) && !SWAPS.iter().any(|g| g.contains(&w));
+            let names: Vec<_> = toks.iter().filter(|t| is_name(word(t))).collect();
+            if names.len() < 2 {
+                return (text.to_string(), "unchanged".into());
+            }
+            let (a, b) = (*names[rng.below(names.len())], *names[rng.below(names.len())]);
+            (replace(a, word(&b)), format!("name `{}` replaced by `{}`", word(&a), word(&b)))
+        }
+        _ => {
+            // A whole statement dropped: a line that starts a statement, with the indented
+            // lines that continue it.
+            let ls = lines(text);
+            let starts: Vec<usize> =
+                (0..ls.len()).filter(|&i| ls[i].starts_with(|c: char| c.is_ascii_alphabetic())).collect();
+            let Some(&k) = starts.get(rng.below(starts.len())) else { return (text.to_string(), "unchanged".into()) };
+            let end = (k + 1..ls.len()).find(|&i| !ls[i].starts_with([' ', '\t'])).unwrap_or(ls.len());
+            let out: String = ls[..k].concat() + &ls[end..].concat();
+            (out, format!("dropped the statement of lines {}..={}", k + 1, end))
+        }
+    }
+}
+
+/// [`tokens`], with two-character operators (`==`, `..=`) kept whole.
+fn tokens_with_operators(text: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (s, e) in tokens(text) {
+        let punct = |t: &str| t.len() == 1 && "=!<>.".contains(t);
+        match out.last_mut() {
+            Some(last)
+                if last.1 == s
+                    && punct(&text[s..e])
+                    && text[last.0..last.1].chars().all(|c| "=!<>.".contains(c))
+                    && last.1 - last.0 < 3 =>
+            {
+                last.1 = e
+            }
+            _ => out.push((s, e)),
+        }
+    }
+    out
 }
 
 // ---------------------------------------------------------------------------------------------
