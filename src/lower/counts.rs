@@ -42,7 +42,8 @@ impl Elab<'_> {
                 }
                 continue;
             };
-            for (name, cells, _) in family {
+            for (name, cells, _) in family.iter() {
+                let (name, cells) = (name.clone(), cells.clone());
                 let (lo, hi) = match bound {
                     CountBound::Exactly(_) => (n, n),
                     CountBound::AtMost(_) => (0, n.min(cells.len())),

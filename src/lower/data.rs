@@ -11,6 +11,7 @@ use super::model::{ArithOp, Cage};
 use super::value::{Value, token_value};
 use crate::diag::{Code, Diagnostic};
 use crate::syntax::ast::{CageDecl, CageOp, Expr, GridDecl, Ident};
+use std::rc::Rc;
 
 impl Elab<'_> {
     /// `grid name[rows, cols] (of words)? from instance | = "..."`.
@@ -144,8 +145,8 @@ impl Elab<'_> {
         }
         let family =
             labels.iter().zip(cells).map(|(l, cells)| (format!("{}({l})", name.name), cells, name.span)).collect();
-        self.region_families.insert(name.name.clone(), family);
-        self.region_args.insert(name.name.clone(), labels.into_iter().map(|l| vec![l]).collect());
+        self.region_families.insert(name.name.clone(), Rc::new(family));
+        self.region_args.insert(name.name.clone(), Rc::new(labels.into_iter().map(|l| vec![l]).collect()));
         Ok(())
     }
 
@@ -182,8 +183,8 @@ impl Elab<'_> {
             family.push((format!("{}({a}, {b})", name.name), cells, name.span));
             args.push(vec![Value::Int(a), Value::Int(b)]);
         }
-        self.region_families.insert(name.name.clone(), family);
-        self.region_args.insert(name.name.clone(), args);
+        self.region_families.insert(name.name.clone(), Rc::new(family));
+        self.region_args.insert(name.name.clone(), Rc::new(args));
         Ok(())
     }
 
@@ -195,7 +196,7 @@ impl Elab<'_> {
             let known: Vec<String> = self.region_families.keys().cloned().collect();
             return Err(self.unknown(&c.region, "region", known.iter()));
         };
-        for ((name, cells, _), values) in family.iter().zip(&args) {
+        for ((name, cells, _), values) in family.iter().zip(args.iter()) {
             if values.len() != c.params.len() {
                 let span = c.params.first().map_or(c.region.span, |p| p.span.to(c.params[c.params.len() - 1].span));
                 return Err(Diagnostic::new(

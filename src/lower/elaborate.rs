@@ -9,6 +9,7 @@ use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Limits on what one instance may expand to.
 #[derive(Clone, Copy, Debug)]
@@ -27,15 +28,22 @@ impl Default for ExpandLimits {
     }
 }
 
+/// A region family's members: name, cells, span.
+pub(super) type Family = Rc<Vec<(String, Vec<usize>, Span)>>;
+/// The parameter values of a region family's members.
+pub(super) type FamilyArgs = Rc<Vec<Vec<Value>>>;
+
 /// The state of elaboration: the model so far plus what later statements refer to by name.
 pub struct Elab<'s> {
     pub env: Env,
     pub model: Model,
     pub diags: Diagnostics,
-    pub(super) region_families: HashMap<String, Vec<(String, Vec<usize>, Span)>>,
+    /// Each region family's members: name, cells, span. Shared, so that a batch reuses a
+    /// family (`memo.rs`) without copying it.
+    pub(super) region_families: HashMap<String, Family>,
     /// The parameter values of each member of a region family (`cage(A)` → `['A']`), in
     /// member order, for statements that bind them (`each cage(l) sums to sum[l]`).
-    pub(super) region_args: HashMap<String, Vec<Vec<Value>>>,
+    pub(super) region_args: HashMap<String, FamilyArgs>,
     /// Piece declarations by name: indices into `model.pieces`.
     piece_names: HashMap<String, (Vec<usize>, Span)>,
     item_index: HashMap<String, usize>,
@@ -220,7 +228,7 @@ impl Elab<'_> {
                         }
                         continue;
                     };
-                    for (name, cells, span) in family {
+                    for (name, cells, span) in family.iter() {
                         self.model.regions.push(Region {
                             name: name.clone(),
                             cells: cells.clone(),
@@ -543,8 +551,8 @@ impl Elab<'_> {
         if r.each.is_none() {
             member_args.push(Vec::new());
         }
-        self.region_families.insert(r.name.name.clone(), family);
-        self.region_args.insert(r.name.name.clone(), member_args);
+        self.region_families.insert(r.name.name.clone(), Rc::new(family));
+        self.region_args.insert(r.name.name.clone(), Rc::new(member_args));
         Ok(())
     }
 

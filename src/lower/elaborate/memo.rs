@@ -25,9 +25,9 @@ pub struct Memo {
 struct Entry {
     globals: HashMap<String, (Value, Span)>,
     geometry: Geometry,
-    family: Vec<(String, Vec<usize>, Span)>,
+    family: super::Family,
     /// The family members' parameter values (for `each cage(l) ...`).
-    args: Vec<Vec<crate::lower::value::Value>>,
+    args: super::FamilyArgs,
     cost: u64,
 }
 
