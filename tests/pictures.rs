@@ -75,6 +75,8 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("pentomino.puz", (420, 284), 0.5),
         // 8 queens on an 8×8 board: 340 × 364.
         ("queens.puz", (340, 364), 0.2),
+        // The same board filled with '.' and 'Q': 340 × 364.
+        ("queens-distinct.puz", (340, 364), 0.05),
         // Langford n = 7: options place(k, i) for k ≤ 7, i ≤ 11: 8 rows of 12, 500 × 364.
         ("langford.puz", (500, 364), 0.2),
         // Peg solitaire: 32 boards of 7×7 (168 × 186), 6 a row, 6 rows:

@@ -335,7 +335,7 @@ impl Checker {
             StmtKind::Puzzle(_)
             | StmtKind::Import(_)
             | StmtKind::MatchEdges(None)
-            | StmtKind::Answer(_)
+            | StmtKind::Answer(..)
             | StmtKind::Instance(_) => {}
         }
     }
@@ -505,7 +505,7 @@ impl Checker {
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         for s in &spec.stmts {
             let key = match &s.kind {
-                StmtKind::Answer(_) => "answer",
+                StmtKind::Answer(..) => "answer",
                 StmtKind::Instance(_) => "instance",
                 StmtKind::Cases(_) => "cases",
                 StmtKind::Goal(_) => "goal",

@@ -10,6 +10,7 @@ use crate::lower::xcc::{Lowered, lower};
 use crate::render;
 use crate::render::template::CaseData;
 use crate::solve::answer::{Answer, Placed, decode, number_copies};
+use crate::solve::classes::Classes;
 use crate::solve::fill::Grid;
 use crate::solve::verify::verify;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
@@ -58,12 +59,17 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             return Exit::Usage;
         }
     }
+    let wanted = match mode {
+        AnswerMode::First => Some(1),
+        AnswerMode::Unique => Some(2),
+        _ => args.limit,
+    };
+    // Up to symmetry, the search sees every solution and the answers keep one per class;
+    // the limit on answers is then the collector's (`Collect::take`), not the engine's.
+    let classes =
+        if model.up_to_symmetry.is_some() { Classes::new(crate::lower::symmetry::symmetries(model)) } else { None };
     let limits = Limits {
-        max_solutions: match mode {
-            AnswerMode::First => Some(1),
-            AnswerMode::Unique => Some(2),
-            _ => args.limit,
-        },
+        max_solutions: if classes.is_some() { None } else { wanted },
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
         // A progress line on a terminal, for searches that run long.
@@ -75,7 +81,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     } else {
         Some(1)
     };
-    let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None };
+    let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None, classes, wanted };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads asked for, on exact cover.
     let fill = if threads.is_none_or(|t| t == 1) && args.part.is_none() {
@@ -140,7 +146,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             Err(e) => return e,
         };
         lowered_at = started.elapsed();
-        let keep_all = mode == AnswerMode::All;
+        // Up to symmetry every solution must reach the collector, which keeps one per class.
+        let keep_all = mode == AnswerMode::All || got.classes.is_some();
         let mut used_threads = 1;
         // Forced moves (an item with one option left is taken without a branch node) explore the
         // same tree in the same order, faster; `--stats` counts nodes that way.
@@ -182,7 +189,15 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 n => format!(", {n} threads"),
             };
     }
-    let Collect { mut answers, bad, .. } = got;
+    let Collect { mut answers, bad, found, classes, .. } = got;
+    // Up to symmetry, the solutions are the classes the collector counted.
+    let mut stats = stats;
+    if classes.is_some() {
+        stats.solutions = found;
+        if stats.stop == Stop::Callback && bad.is_none() {
+            stats.stop = Stop::SolutionLimit;
+        }
+    }
     if let Some(why) = bad {
         eprintln!("puzc: internal error: a solution failed verification ({why}); nothing was printed for it");
         return Exit::Internal;
@@ -282,15 +297,27 @@ struct Collect<'a> {
     answers: Vec<Answer<'a>>,
     /// Why an answer failed verification (the search is then stopped).
     bad: Option<String>,
+    /// Up to symmetry: only representatives of their class are taken, up to `wanted`.
+    classes: Option<Classes>,
+    wanted: Option<u64>,
 }
 
 impl<'a> Collect<'a> {
     /// Takes one solution; `answer` decodes it, only when it must be kept or verified.
     fn take(&mut self, model: &Model, answer: impl FnOnce() -> Answer<'a>) -> Flow {
+        let mut answer = Some(answer);
+        let mut decoded = None;
+        if let Some(classes) = &self.classes {
+            let ans = answer.take().unwrap()();
+            if !classes.is_canonical(&ans) {
+                return Flow::Continue;
+            }
+            decoded = Some(ans);
+        }
         self.found += 1;
         let keep = self.mode != AnswerMode::Count && (self.mode != AnswerMode::Unique || self.found == 1);
         if keep || self.found <= VERIFY_WHEN_COUNTING {
-            let ans = answer();
+            let ans = decoded.take().unwrap_or_else(|| answer.take().unwrap()());
             if let Err(why) = verify(model, &ans) {
                 self.bad = Some(why);
                 return Flow::Stop;
@@ -298,6 +325,9 @@ impl<'a> Collect<'a> {
             if keep {
                 self.answers.push(ans);
             }
+        }
+        if self.classes.is_some() && self.wanted.is_some_and(|w| self.found >= w) {
+            return Flow::Stop;
         }
         Flow::Continue
     }

@@ -269,7 +269,10 @@ impl Elab<'_> {
                 }
             })?,
             StmtKind::Option(o) => self.options(o)?,
-            StmtKind::Answer(a) => self.model.answer = Some(a.node),
+            StmtKind::Answer(a, symmetry) => {
+                self.model.answer = Some(a.node);
+                self.model.up_to_symmetry = *symmetry;
+            }
             // Handled by the loader (imports, instances) and by the move-search lowering.
             StmtKind::Import(_) | StmtKind::Instance(_) | StmtKind::Cases(_) | StmtKind::Print { .. } => {}
             StmtKind::Move(_)

@@ -83,6 +83,37 @@ pub fn touching(lattice: Lattice, rows: usize, cols: usize, cell: usize, corners
         .collect()
 }
 
+/// How many symmetries the lattice has about a point (turns, then turns of the mirror image):
+/// 8 for squares, 12 for triangles and hexagons.
+pub fn point_ops(lattice: Lattice) -> usize {
+    if lattice == Lattice::Squares { 8 } else { 12 }
+}
+
+/// Point symmetry `op` (0 is the identity) of the lattice applied to cell (r, c): the mirror
+/// image first when `op` is in the second half, then `op` modulo a half of turns (quarter
+/// turns on squares, sixths on the others). Only a shift is left to bring a shape back.
+pub fn point_op(lattice: Lattice, op: usize, (r, c): (i64, i64)) -> (i64, i64) {
+    match lattice {
+        Lattice::Squares => {
+            let (mut r, mut c) = if op >= 4 { (r, -c) } else { (r, c) };
+            for _ in 0..op % 4 {
+                (r, c) = (c, -r);
+            }
+            (r, c)
+        }
+        Lattice::Hexagons | Lattice::Triangles => {
+            let (mut a, mut b) = if lattice == Lattice::Hexagons { (c + r, -r) } else { centroid(r, c) };
+            if op >= 6 {
+                (a, b) = (b, a);
+            }
+            for _ in 0..op % 6 {
+                (a, b) = (-b, a + b);
+            }
+            if lattice == Lattice::Hexagons { (-b, a + b) } else { cell_of(a, b) }
+        }
+    }
+}
+
 /// Shifts a shape so its top row is 0 and its leftmost column 0 or 1 (whichever keeps every
 /// triangle pointing the same way), cells in reading order.
 pub fn normalised(cells: &[Cell]) -> Vec<Cell> {

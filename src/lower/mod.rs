@@ -14,5 +14,6 @@ pub mod meter;
 pub mod model;
 pub mod moves;
 pub mod pieces;
+pub mod symmetry;
 pub mod value;
 pub mod xcc;

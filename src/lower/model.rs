@@ -189,6 +189,8 @@ pub struct Model {
     pub items: Vec<DirectItem>,
     pub options: Vec<DirectOption>,
     pub answer: Option<AnswerMode>,
+    /// `answer ... up to symmetry`: one solution per class under the board's symmetries.
+    pub up_to_symmetry: Option<Span>,
     /// A played board without values (a board of pieces): the letter of each cell in the
     /// instance picture (`None` for a blank) and where it was read.
     pub letters: Vec<Option<char>>,

@@ -46,6 +46,13 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 .help("declare the board the moves play on, `board cells[7, 5] of 0..=10`, or counters: `counter jug[2] in 0..=5`"),
         ]);
     };
+    if let Some(span) = elab.model.up_to_symmetry {
+        return Err(vec![
+            Diagnostic::new(Code::E106, span, "a played puzzle is not counted up to symmetry")
+                .label("`up to symmetry` on a played puzzle")
+                .help("classes of solutions are for exact-cover puzzles; drop `up to symmetry`"),
+        ]);
+    }
     let mut diags = Vec::new();
     let pieces = Pieces::of_spec(spec, &board).map_err(|d| vec![d])?;
     let initial = match &pieces {

@@ -212,7 +212,7 @@ pub struct Orientation {
 }
 
 /// The distinct orientations of a piece on a board of this lattice.
-fn orientations_on(lattice: Lattice, piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientation> {
+pub(super) fn orientations_on(lattice: Lattice, piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientation> {
     match lattice {
         Lattice::Squares => orientations(piece, rotate, reflect),
         Lattice::Triangles => super::lattice::orientations(piece, rotate, reflect),

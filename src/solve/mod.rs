@@ -1,6 +1,7 @@
 //! Stage 4: engines (exact cover with colours and multiplicities; move search), and the
 //! independent verifier that checks every answer before it is shown.
 pub mod answer;
+pub mod classes;
 pub mod edges;
 pub mod estimate;
 pub mod fill;

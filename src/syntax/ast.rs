@@ -63,7 +63,8 @@ pub enum StmtKind {
     MatchEdges(Option<Expr>),
     Item(ItemStmt),
     Option(OptionDecl),
-    Answer(Spanned<AnswerMode>),
+    /// `answer MODE`, and the span of `up to symmetry` when written.
+    Answer(Spanned<AnswerMode>, Option<Span>),
     Instance(StrLit),
     Cases(Spanned<Cases>),
     /// `print TEMPLATE` (per case) or `print between cases TEMPLATE`.

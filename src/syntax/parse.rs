@@ -304,7 +304,8 @@ impl Cx {
                     "count" => AnswerMode::Count,
                     _ => AnswerMode::Unique,
                 };
-                StmtKind::Answer(Spanned { node: mode, span: self.span(&p) })
+                let symmetry = it.next().filter(|q| q.as_rule() == Rule::answer_symmetry).map(|q| self.span(&q));
+                StmtKind::Answer(Spanned { node: mode, span: self.span(&p) }, symmetry)
             }
             Rule::instance_stmt => StmtKind::Instance(self.string(it.next().unwrap())),
             Rule::print_stmt => {
@@ -836,6 +837,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_diagonally
             | Rule::kw_too
             | Rule::kw_lattice
+            | Rule::kw_symmetry
             | Rule::kw_border
     )
 }

@@ -1,0 +1,161 @@
+//! `answer ... up to symmetry`: the rotations and reflections of the board that map the
+//! whole model onto itself, as permutations of the board's cells.
+//!
+//! A candidate is each symmetry of the lattice's point group (8 for squares, 12 for
+//! triangles and hexagons) followed by the translation that brings the board's cells back
+//! onto themselves. It is kept when it maps onto the model's own: every given, every region
+//! (with its `once` kind), cage (operation, target, all different), count (values and
+//! bounds) and `confine` set, and every allowed orientation of every placed piece (with its
+//! labels) onto another allowed orientation. `no two ... touch` is kept by any isometry.
+//! Specs with direct items or options, or with tiles' edges, keep only the identity: what a
+//! direct item means on the board is not known, and a turned tile's edges are not a
+//! permutation of cells.
+//!
+//! Then a solution's image under a kept symmetry is again a solution, so the solutions fall
+//! into classes; `solve::classes` counts one per class.
+use super::lattice;
+use super::model::Model;
+use crate::syntax::ast::Lattice;
+use std::collections::BTreeSet;
+
+/// The kept symmetries, each a permutation `perm[cell]` of the board's flat cell indices
+/// (holes map to themselves). The identity is always first.
+pub fn symmetries(model: &Model) -> Vec<Vec<usize>> {
+    let Some(board) = &model.board else { return Vec::new() };
+    let identity: Vec<usize> = (0..board.on.len()).collect();
+    let mut out = vec![identity];
+    if !model.items.is_empty() || !model.options.is_empty() || model.match_edges {
+        return out;
+    }
+    if model.pieces.iter().any(|p| p.edges.is_some()) {
+        return out;
+    }
+    let cols = board.cols as i64;
+    let on: Vec<usize> = (0..board.on.len()).filter(|&c| board.on[c]).collect();
+    let rc = |c: usize| (c as i64 / cols, c as i64 % cols);
+    let on_rc: BTreeSet<(i64, i64)> = on.iter().map(|&c| rc(c)).collect();
+    let Some(&first) = on_rc.iter().next() else { return out };
+    for op in 1..lattice::point_ops(board.lattice) {
+        let image: Vec<(i64, i64)> = on.iter().map(|&c| lattice::point_op(board.lattice, op, rc(c))).collect();
+        let low = *image.iter().min().unwrap();
+        let (dr, dc) = (first.0 - low.0, first.1 - low.1);
+        // On triangles only shifts that keep each triangle's direction are translations.
+        if board.lattice == Lattice::Triangles && (dr + dc).rem_euclid(2) != 0 {
+            continue;
+        }
+        let shifted: Vec<(i64, i64)> = image.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
+        if !shifted.iter().all(|p| on_rc.contains(p)) {
+            continue;
+        }
+        let mut perm: Vec<usize> = (0..board.on.len()).collect();
+        for (&c, &(r, cc)) in on.iter().zip(&shifted) {
+            perm[c] = (r * cols + cc) as usize;
+        }
+        if keeps_model(model, board.lattice, op, &perm) && !out.contains(&perm) {
+            out.push(perm);
+        }
+    }
+    out
+}
+
+/// Cells mapped and sorted, with what they must keep, as one comparable key.
+fn key(kind: &str, cells: &[usize], perm: &[usize], what: String) -> (String, Vec<usize>, String) {
+    let mut c: Vec<usize> = cells.iter().map(|&x| perm[x]).collect();
+    c.sort_unstable();
+    (kind.to_string(), c, what)
+}
+
+/// Whether `perm` (point symmetry `op` of the lattice, then a shift) maps the model onto
+/// itself.
+fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bool {
+    let board = model.board.as_ref().unwrap();
+    if (0..board.on.len()).any(|c| board.on[c] && board.given[perm[c]] != board.given[c]) {
+        return false;
+    }
+    for p in 0..model.confine.len() {
+        if let Some(allowed) = &model.confine[p]
+            && (0..board.on.len()).any(|c| board.on[c] && allowed[perm[c]] != allowed[c])
+        {
+            return false;
+        }
+    }
+    // Regions, cages and counts: the set of their (mapped) cell sets with what they demand.
+    let identity: Vec<usize> = (0..perm.len()).collect();
+    let all = |perm: &[usize]| -> BTreeSet<(String, Vec<usize>, String)> {
+        let mut s = BTreeSet::new();
+        for r in &model.regions {
+            s.insert(key("region", &r.cells, perm, format!("{:?}", r.once)));
+        }
+        for c in &model.cages {
+            s.insert(key("cage", &c.cells, perm, format!("{:?} {} {}", c.op, c.target, c.distinct)));
+        }
+        for c in &model.counts {
+            s.insert(key("count", &c.cells, perm, format!("{:?} {} {}", c.values, c.lo, c.hi)));
+        }
+        s
+    };
+    if all(perm) != all(&identity) {
+        return false;
+    }
+    // Each allowed orientation of a placed piece, turned by the same point symmetry, is an
+    // allowed orientation (with the same labels on the same cells).
+    if let Some(placing) = &model.placing {
+        for &p in &placing.pieces {
+            let piece = &model.pieces[p];
+            let allowed = super::xcc::orientations_on(lattice, piece, placing.rotate, placing.reflect);
+            for o in &allowed {
+                let turned: Vec<_> = (o.cells.iter())
+                    .map(|(r, c, l)| {
+                        let (r, c) = lattice::point_op(lattice, op, (*r, *c));
+                        (r, c, l.clone())
+                    })
+                    .collect();
+                let cells = match lattice {
+                    Lattice::Triangles => lattice::normalised(&turned),
+                    _ => super::xcc::normalised(&turned),
+                };
+                if !allowed.iter().any(|a| a.cells == cells) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lower::model::Board;
+    use crate::syntax::ast::Origin;
+
+    fn board(rows: usize, cols: usize, lattice: Lattice) -> Model {
+        Model {
+            board: Some(Board {
+                name: "b".into(),
+                rows,
+                cols,
+                on: vec![true; rows * cols],
+                values: vec![],
+                given: vec![None; rows * cols],
+                origin: Origin::TopLeft,
+                lattice,
+                span: Default::default(),
+            }),
+            ..Model::default()
+        }
+    }
+
+    /// A square has 8 symmetries, a rectangle 4; a rhombus of hexagons 4 (the identity, a
+    /// half turn, the mirrors along its two diagonals), a parallelogram that is not a rhombus
+    /// 2 (the identity and the half turn).
+    #[test]
+    fn board_symmetries() {
+        let n = |rows, cols, l| symmetries(&board(rows, cols, l)).len();
+        assert_eq!(n(4, 4, Lattice::Squares), 8);
+        assert_eq!(n(5, 12, Lattice::Squares), 4);
+        assert_eq!(n(6, 10, Lattice::Squares), 4);
+        assert_eq!(n(3, 3, Lattice::Hexagons), 4);
+        assert_eq!(n(3, 4, Lattice::Hexagons), 2);
+    }
+}
