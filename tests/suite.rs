@@ -26,6 +26,7 @@ mod progress;
 mod seeds_xcc;
 mod sizes;
 mod stages;
+mod symmetry;
 mod threads;
 mod tooling;
 mod ui;
