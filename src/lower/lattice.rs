@@ -219,11 +219,9 @@ mod tests {
         assert_eq!((n(Lattice::Squares, false), n(Lattice::Squares, true)), (4, 8));
     }
 
-    /// A lozenge (an up and a down triangle side by side) has three orientations; a single
-    /// triangle two (up and down); the hexagon of six one.
-    #[test]
-    fn orientation_counts() {
-        let piece = |cells: &[(i64, i64)]| Piece {
+    /// A one-copy piece of the given cells, for counting its orientations.
+    fn piece(cells: &[(i64, i64)]) -> Piece {
+        Piece {
             name: "p".into(),
             label: "p".into(),
             cells: cells.iter().map(|&(r, c)| (r, c, None)).collect(),
@@ -232,7 +230,13 @@ mod tests {
             numbers: vec![1],
             odd: false,
             span: Default::default(),
-        };
+        }
+    }
+
+    /// A lozenge (an up and a down triangle side by side) has three orientations; a single
+    /// triangle two (up and down); the hexagon of six one.
+    #[test]
+    fn orientation_counts() {
         assert_eq!(orientations(&piece(&[(0, 0), (0, 1)]), true, true).len(), 3);
         assert_eq!(orientations(&piece(&[(0, 0)]), true, true).len(), 2);
         let hexagon = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)];
@@ -247,16 +251,6 @@ mod tests {
     /// mirror images and 6 without.
     #[test]
     fn hex_orientation_counts() {
-        let piece = |cells: &[(i64, i64)]| Piece {
-            name: "p".into(),
-            label: "p".into(),
-            cells: cells.iter().map(|&(r, c)| (r, c, None)).collect(),
-            edges: None,
-            count: 1,
-            numbers: vec![1],
-            odd: false,
-            span: Default::default(),
-        };
         let n = |cells: &[(i64, i64)], reflect| hex_orientations(&piece(cells), true, reflect).len();
         assert_eq!(n(&[(0, 0), (0, 1)], true), 3);
         assert_eq!(n(&[(0, 0), (0, 1), (1, 0)], true), 2, "triangle");
