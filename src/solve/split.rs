@@ -12,7 +12,7 @@
 //! pieces do not walk, are cut at the root instead: one piece per option of the item covered
 //! exactly once that has the fewest options.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
-use crate::solve::estimate;
+use crate::solve::estimate::Prober;
 use crate::solve::partition;
 use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 use std::sync::Mutex;
@@ -25,7 +25,12 @@ const SEED: u64 = 0x7468_7265_6164_73;
 /// on 2 cores: 1.70× with 8 pieces a thread, 1.98× with 32) at the cost of a few more probes.
 const PARTS_PER_THREAD: usize = 4;
 /// Probes for deciding whether a search is long enough to split (`threads_for`).
-const PROBES: u64 = 64;
+const PROBES: usize = 64;
+/// The first probes of those: a tree they put at a sixteenth of [`SPLIT_FROM_NODES`] or less
+/// is not probed further. Small searches run by the thousand (a batch of UVA 211 layouts,
+/// a few hundred nodes each) and 64 probes each were a tenth of their time; 8 probes put
+/// pentominoes' 3.2M nodes at 56k–26M over twelve seeds, well above the cut.
+const FIRST_PROBES: usize = 8;
 /// Estimated nodes from which splitting is done by default. Engines run 1–5M nodes a second
 /// on the shipped puzzles, so this is a few hundredths of a second, where splitting starts to
 /// pay (12-queens, 147k nodes: 0.15 s on one thread, less on two); below it, sizing the pieces
@@ -35,18 +40,23 @@ const PROBES: u64 = 64;
 const SPLIT_FROM_NODES: f64 = 1.0e5;
 
 /// How many threads a `--count`/`--all` search of `p` uses when `--threads` is not given:
-/// every core the machine offers when Knuth's estimate (64 probes) says the tree has at least
-/// [`SPLIT_FROM_NODES`] nodes, one otherwise (and for problems with multiplicities, which
-/// neither the probes nor the split walk).
+/// every core the machine offers when Knuth's estimate (64 probes; 8 when those put it far
+/// below) says the tree has at least [`SPLIT_FROM_NODES`] nodes, one otherwise (and for
+/// problems with multiplicities, which neither the probes nor the split walk).
 pub fn threads_for(p: &XccProblem) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if cores == 1 {
         return 1;
     }
-    match estimate::estimate(p, true, PROBES, SEED) {
-        Some(e) if e.nodes.mean >= SPLIT_FROM_NODES => cores,
-        _ => 1,
+    let Some(mut prober) = Prober::new(p, true, SEED) else { return 1 };
+    let mut nodes = 0.0;
+    for k in 1..=PROBES {
+        nodes += prober.probe().nodes;
+        if k == FIRST_PROBES && nodes / (k as f64) < SPLIT_FROM_NODES / 16.0 {
+            return 1;
+        }
     }
+    if nodes / PROBES as f64 >= SPLIT_FROM_NODES { cores } else { 1 }
 }
 
 /// One piece per option of the primary item covered exactly once that has the fewest options;
