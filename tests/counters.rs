@@ -143,9 +143,11 @@ fn estimates_guide_and_are_distrusted_when_they_overestimate() {
     assert!(ir.contains("lower bound: the spec's estimate (not proved)"), "{ir}");
     // Ten times the distance of the first jug from 4: far too much.
     let bad = JUGS.replace("moves fewest", "estimate 10 * abs(jug(0) - 4)\nmoves fewest");
-    let r = run(&["solve", &spec("jugs_bad.puz", &bad)], None);
+    let r = run(&["solve", &spec("jugs_bad.puz", &bad), "--stats"], None);
     assert_eq!((r.code, r.out.as_str()), (0, bfs.as_str()), "{}", r.err);
     assert!(r.err.contains("overestimates"), "{}", r.err);
+    // `--stats` names the search whose nodes it reports: the second one.
+    assert!(r.err.contains("instance 1: breadth-first (after IDA* with the spec's estimate)"), "{}", r.err);
     // An estimate that lets nothing through (positive at the goal) is not believed either.
     let never = JUGS.replace("moves fewest", "estimate 50\nmoves fewest at most 20");
     let r = run(&["solve", &spec("jugs_never.puz", &never)], None);

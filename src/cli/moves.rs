@@ -61,6 +61,8 @@ struct Found {
     count: Option<u128>,
     overflow: bool,
     stats: moves::Stats,
+    /// The spec's estimate was distrusted and the search run again breadth-first.
+    fell_back: bool,
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
@@ -166,6 +168,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     if args.stats {
         let engine = match (mode, p.budget) {
+            // The nodes are the second search's.
+            _ if found.fell_back => "breadth-first (after IDA* with the spec's estimate)",
             (AnswerMode::First, crate::ir::moves::Budget::Fewest { .. }) => moves::engine_for(how, &guide).name(),
             (AnswerMode::First, _) => "depth-first",
             _ => "counting",
@@ -240,6 +244,7 @@ fn search(
 ) -> Result<Found, String> {
     if mode == AnswerMode::First {
         let mut out = moves::solve_guided(p, limits, how, guide);
+        let mut fell_back = false;
         if let (Some(Bound::Estimate(_)), moves::Engine::Ida, moves::Budget::Fewest { .. }) =
             (&guide.bound, moves::engine_for(how, guide), p.budget)
             && !p.has_costs()
@@ -254,6 +259,7 @@ fn search(
                     );
                 }
                 out = moves::solve_guided(p, limits, Search::Bfs, guide);
+                fell_back = true;
             }
         }
         if let Some(sol) = &out.solution {
@@ -264,6 +270,7 @@ fn search(
             count: None,
             overflow: false,
             stats: out.stats,
+            fell_back,
         });
     }
     // Solutions to look at: all that are listed; the first of a uniqueness test; a sample of
@@ -291,7 +298,13 @@ fn search(
     if let Some(why) = bad {
         return Err(why);
     }
-    Ok(Found { solutions, count: Some(counted.count), overflow: counted.overflow, stats: counted.stats })
+    Ok(Found {
+        solutions,
+        count: Some(counted.count),
+        overflow: counted.overflow,
+        stats: counted.stats,
+        fell_back: false,
+    })
 }
 
 /// Each counter statement's numbers in `state` as a template shows them: a number, or the
