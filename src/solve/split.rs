@@ -3,9 +3,9 @@
 //!
 //! The tree is cut into pieces near its top by [`partition::split`] (the cut `puzc split`
 //! makes for other machines): nodes named by the options taken from the root, every solution
-//! below exactly one piece, pieces in the order one search visits them, about
-//! [`partition::PIECES_PER_PART`] per thread so that uneven subtrees even out. Threads take
-//! the next unsolved piece until none is left; each piece is the problem
+//! below exactly one piece, pieces in the order one search visits them, about 32 per thread
+//! ([`PARTS_PER_THREAD`] × [`partition::PIECES_PER_PART`]) so that uneven subtrees even out.
+//! Threads take the next unsolved piece until none is left; each piece is the problem
 //! [`restrict`](partition::restrict)ed to its options, solved by the engine as it is. The
 //! solutions are handed on piece by piece in piece order, so they come in the same order as
 //! one search would find them. Problems with multiplicities, which the probes sizing the
