@@ -306,7 +306,7 @@ pub fn merge(args: &MergeArgs) -> Exit {
         if !out.is_empty() {
             out.push('\n');
         }
-        print!("{out}{total} solution{}\n", if total == 1 { "" } else { "s" });
+        println!("{out}{total} solution{}", if total == 1 { "" } else { "s" });
     }
     Exit::Solved
 }

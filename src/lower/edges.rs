@@ -58,7 +58,7 @@ pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
     for &p in &shape.pos {
         let p = p as usize;
         shape.up.push(if p >= cols { cell_of[p - cols] } else { NONE });
-        shape.left.push(if p % cols > 0 { cell_of[p - 1] } else { NONE });
+        shape.left.push(if !p.is_multiple_of(cols) { cell_of[p - 1] } else { NONE });
     }
     let mut label_of: HashMap<String, u16> = HashMap::new();
     let mut copies = 0usize;

@@ -96,7 +96,7 @@ pub fn out_of_memory(span: Span) -> Diagnostic {
 /// `1 GiB`, `512 MiB`, `1000 bytes`.
 pub fn show_bytes(n: usize) -> String {
     for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] {
-        if n >= unit && n % unit == 0 {
+        if n >= unit && n.is_multiple_of(unit) {
             return format!("{} {name}", n / unit);
         }
     }

@@ -18,6 +18,11 @@ use ::svg::Document;
 use ::svg::node::element::{Group, Line, Polygon};
 use std::collections::BTreeMap;
 
+/// A corner of a cell, in hundredths of a pixel (so that shared corners compare equal).
+type Point = (i64, i64);
+/// A side as drawn: x1, y1, x2, y2 in pixels.
+type Segment = (f64, f64, f64, f64);
+
 /// A triangle's side and a hexagon's width, in pixels.
 const CELL: f64 = 40.0;
 
@@ -85,7 +90,7 @@ impl Shapes {
     fn boundaries(&self, board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
         // Sides keyed by their two ends, rounded to hundredths of a pixel, in order.
         let key = |p: (f64, f64)| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
-        let mut sides: BTreeMap<((i64, i64), (i64, i64)), (Vec<usize>, (f64, f64, f64, f64))> = BTreeMap::new();
+        let mut sides: BTreeMap<(Point, Point), (Vec<usize>, Segment)> = BTreeMap::new();
         for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
             let p = &self.polygons[cell];
             for k in 0..p.len() {

@@ -228,7 +228,7 @@ impl<'a> Search<'a> {
                     break 'search;
                 }
                 stats.nodes += 1;
-                if stats.nodes % CLOCK_EVERY == 0 {
+                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
                     publish(limits, &stats, &mut sent);
                     if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                         stats.stop = Stop::Timeout;

@@ -126,10 +126,10 @@ fn run<const W: usize>(
     {
         let mut root = Level { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
         for (c, g) in given.iter().enumerate() {
-            if let Some(g) = *g {
-                if !root.place(m, g as usize, c) {
-                    return stats;
-                }
+            if let Some(g) = *g
+                && !root.place(m, g as usize, c)
+            {
+                return stats;
             }
         }
         // Every region is looked at once, givens or not.
@@ -172,7 +172,7 @@ fn run<const W: usize>(
                     break;
                 }
                 stats.nodes += 1;
-                if stats.nodes % CLOCK_EVERY == 0 {
+                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
                     publish(limits, &stats, &mut sent);
                     if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                         stats.stop = Stop::Timeout;
@@ -338,8 +338,8 @@ impl<const W: usize> Level<'_, W> {
             // Two singles of one value in one region: the second has lost its value when
             // its turn comes, and the next count finds it empty.
             for v in 0..nv {
-                for i in 0..W {
-                    let mut s = single[i] & self.sets[v][i];
+                for (i, &one) in single.iter().enumerate() {
+                    let mut s = one & self.sets[v][i];
                     while s != 0 {
                         let c = i * 64 + s.trailing_zeros() as usize;
                         s &= s - 1;

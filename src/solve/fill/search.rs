@@ -163,7 +163,7 @@ fn run<M: Mask>(
                     break;
                 }
                 stats.nodes += 1;
-                if stats.nodes % CLOCK_EVERY == 0 {
+                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
                     publish(limits, &stats, &mut sent);
                     if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                         stats.stop = Stop::Timeout;

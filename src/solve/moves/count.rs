@@ -369,7 +369,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
         depth += 1;
         starts.push(table.len());
         let goals: Vec<usize> =
-            (hi..table.len()).filter(|&id| goal_holds(p, &unpacked(&packer, &table, id, &mut state))).collect();
+            (hi..table.len()).filter(|&id| goal_holds(p, unpacked(&packer, &table, id, &mut state))).collect();
         if !goals.is_empty() {
             let mut count: u128 = 0;
             for &g in &goals {

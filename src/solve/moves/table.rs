@@ -130,7 +130,7 @@ impl Table {
     /// memory, counting `extra` bytes per entry that the caller keeps in its own arrays.
     pub fn new(klen: usize, max_entries: usize, max_bytes: usize, extra: usize) -> Self {
         let bits = 10;
-        let max_entries = max_entries.min(MAX_IDS).max(1);
+        let max_entries = max_entries.clamp(1, MAX_IDS);
         Table {
             klen,
             slots: vec![0; 1 << bits],
