@@ -3,8 +3,7 @@
 //! instances, and snapshots of `compile --emit dlx` and of rendered diagnostics.
 //! Every printed grid is re-checked by the checkers of `support/cli_common.rs`.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,6 @@
 //! Counters (state beyond the board) and the author's `estimate` on played puzzles. Every
 //! reference answer is computed here by a breadth-first search written for the test.
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 use common::{run, run_ok};
 use std::collections::{HashMap, HashSet};
 

@@ -11,8 +11,7 @@
 //! as puzc does (identical tiles are one piece placed several times; turning a tile onto
 //! itself is not a new solution).
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 use common::*;
 
 /// Distinct tiles with their number of copies.

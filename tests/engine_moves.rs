@@ -2,12 +2,9 @@
 //! an independent brute force, peg solitaire, the 8-puzzle). Problems are built by hand in
 //! `tests/support/` until the `.puz` front end produces them.
 
-#[path = "support/move_fixtures.rs"]
-mod fx;
-#[path = "support/seed_mayan.rs"]
-mod mayan;
-#[path = "support/seed_programs.rs"]
-mod seed_programs;
+use crate::move_fixtures as fx;
+use crate::seed_mayan as mayan;
+use crate::seed_programs;
 
 use std::collections::{HashMap, VecDeque};
 use std::time::Instant;

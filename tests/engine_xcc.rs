@@ -3,9 +3,7 @@
 //! the independent verifier `check_solution`.
 
 /// The benchmark matrices (queens, Langford pairs, pentominoes), shared with `benches/`.
-#[path = "../benches/common/mod.rs"]
-#[allow(dead_code)]
-mod common;
+use crate::bench_common as common;
 use std::collections::BTreeSet;
 use std::time::Instant;
 

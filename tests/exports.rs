@@ -9,8 +9,7 @@
 //!   enumerated with blocking clauses, must be exactly puzc's solutions.
 //! - The MiniZinc model's data are read back and compared with the matrix; where `minizinc`
 //!   is installed, it counts the solutions too.
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use batsat::{BasicSolver, Lit, SolverInterface, lbool};
 use common::{run, run_ok, scratch};

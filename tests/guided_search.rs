@@ -1,8 +1,7 @@
 //! Guided search of played puzzles (`moves fewest`): the commuting-set search (Lights Out),
 //! IDA* under the derived sum-of-distances bound (sliding puzzles), the table's memory
 //! budget, and the flags that choose them. Every reference here is written in the test.
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 use common::{run, run_ok};
 
 fn moves_of(out: &str) -> Vec<Vec<i64>> {

@@ -16,14 +16,9 @@
 //! Every generator is a seeded PRNG (SplitMix64 of support/cli_common.rs), so a failure
 //! reproduces; the message shows the case.
 
-#[path = "support/cli_common.rs"]
-mod common;
-#[path = "support/judge_seeds.rs"]
-mod judge_seeds;
-#[path = "support/seed_programs.rs"]
-mod seed_programs;
-#[path = "support/xcc_seeds.rs"]
-mod seeds;
+use crate::common;
+use crate::judge_seeds;
+use crate::seed_programs;
 
 use common::*;
 

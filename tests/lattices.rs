@@ -5,8 +5,7 @@
 //! it shares nothing with puzc's lattice coordinates. `puzc compile --emit dlx` of each is
 //! counted too.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use puzc::ir::xcc::XccProblem;

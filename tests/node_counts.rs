@@ -11,8 +11,7 @@
 //! Both exact-cover engines are checked on every matrix: dancing cells, and sets of
 //! options (counting with popcounts without colours, with kept counts with them).
 
-#[path = "../benches/common/mod.rs"]
-mod common;
+use crate::bench_common as common;
 
 use common::{data_file, dlx_count, langford, pentominoes, puzzle_lines, queens, sudoku, tetravex};
 use puzc::ir::xcc::XccProblem;

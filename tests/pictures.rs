@@ -2,8 +2,7 @@
 //! pixels by a real SVG renderer (resvg) and must be the size its geometry gives and not
 //! blank; the SVG text of a few small answers is snapshotted.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -7,12 +7,9 @@
 //!   games *with* `0 0 0 0` tiles are included and no difference is expected.
 //! Both sides are parsed here, and every arrangement puzc prints is re-checked independently.
 
-#[path = "support/cli_common.rs"]
-mod common;
-#[path = "support/seed_programs.rs"]
-mod seed_programs;
-#[path = "support/xcc_seeds.rs"]
-mod seeds;
+use crate::common;
+use crate::seed_programs;
+use crate::xcc_seeds as seeds;
 
 use common::*;
 

@@ -3,8 +3,7 @@
 //! (`spec_with_line` asserts that), or keeps the spec and changes only the instance, then
 //! checks the answer with a checker of `support/cli_common.rs` or against a published count.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -32,6 +32,24 @@ mod tooling;
 mod ui;
 mod xcc_puzzles;
 
+// Helpers shared by the test modules, compiled once.
+#[path = "../benches/common/mod.rs"]
+mod bench_common;
+#[path = "support/cli_common.rs"]
+mod common;
+#[path = "support/judge_seeds.rs"]
+mod judge_seeds;
+#[path = "support/killable.rs"]
+mod killable;
+#[path = "support/move_fixtures.rs"]
+mod move_fixtures;
+#[path = "support/seed_mayan.rs"]
+mod seed_mayan;
+#[path = "support/seed_programs.rs"]
+mod seed_programs;
+#[path = "support/xcc_seeds.rs"]
+mod xcc_seeds;
+
 /// Every `tests/*.rs` file is a module of this suite (Cargo.toml turns off the automatic
 /// discovery of test files, which would make each a binary of its own).
 #[test]

@@ -2,8 +2,7 @@
 //! A002562 for n queens, the pentomino rectangles' counts) and against classes worked out
 //! here from every solution, by turning and mirroring the printed grids.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use puzc::ir::xcc::XccProblem;

@@ -2,8 +2,7 @@
 //! pest grammar, `puzc fmt` (canonical, idempotent, keeps comments and meaning), and
 //! Knuth's estimate of a search's size (`puzc estimate`).
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use puzc::diag::FileId;

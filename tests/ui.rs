@@ -20,8 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-#[path = "support/killable.rs"]
-mod killable;
+use crate::killable;
 use killable::run_killable;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

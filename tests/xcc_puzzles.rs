@@ -4,8 +4,7 @@
 //! puzzle's rules alone. `puzc compile --emit dlx` of each is read back and counted by the
 //! engine, so the lowered matrix itself is checked against the same brute force.
 
-#[path = "support/cli_common.rs"]
-mod common;
+use crate::common;
 
 use common::*;
 use puzc::ir::xcc::XccProblem;
