@@ -22,15 +22,10 @@
 //! values are the same, and both engines visit the same tree and report the same solutions
 //! in the same order; `tests/fill_engine.rs` checks it, node counts included.
 use super::Grid;
-use super::search::publish;
-use crate::solve::xcc::{Flow, Limits, Stats, Stop};
-use std::time::Instant;
+use crate::solve::xcc::{Flow, Limits, Stats, Tally};
 
 /// Cells in at most this many 64-bit words.
 pub(super) const MAX_WORDS: usize = 4;
-
-/// Check the clock every this many nodes.
-const CLOCK_EVERY: u64 = 1024;
 
 /// The shape as bitsets over the cells (only the first `words` words of each are used).
 #[derive(Clone, Debug)]
@@ -117,7 +112,7 @@ fn run<const W: usize>(
 ) -> Stats {
     const { assert!(W <= MAX_WORDS) };
     let (n, nv) = (grid.n, grid.values);
-    let mut stats = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
+    let Some(mut tally) = Tally::new(limits) else { return Tally::refused() };
     let all: [u64; W] = std::array::from_fn(|i| m.all[i]);
     // Level d is sets[d * (nv + 1)..][..nv + 1] and done[d * nv..][..nv].
     let mut sets: Vec<[u64; W]> = vec![all; nv + 1];
@@ -129,25 +124,23 @@ fn run<const W: usize>(
             if let Some(g) = *g
                 && !root.place(m, g as usize, c)
             {
-                return stats;
+                return tally.finish(Ok(()));
             }
         }
         // Every region is looked at once, givens or not.
         root.dirty.fill(every(m));
         if !root.propagate(m, &all) {
-            return stats;
+            return tally.finish(Ok(()));
         }
     }
     let mut values = vec![0u8; n];
     // Per branching level: the cell and the values it has still to try.
     let mut stack: Vec<(u32, u64)> = Vec::new();
-    let mut sent = (0, 0);
-    'search: loop {
+    let ended = 'search: loop {
         let depth = stack.len();
         let level = &sets[depth * (nv + 1)..(depth + 1) * (nv + 1)];
         match choose(level) {
             None => {
-                stats.solutions += 1;
                 for (v, set) in level[..nv].iter().enumerate() {
                     for (i, &w) in set.iter().enumerate() {
                         let mut w = w;
@@ -157,27 +150,13 @@ fn run<const W: usize>(
                         }
                     }
                 }
-                if on_solution(&values) == Flow::Stop {
-                    stats.stop = Stop::Callback;
-                    break;
-                }
-                if limits.max_solutions.is_some_and(|m| stats.solutions >= m) {
-                    stats.stop = Stop::SolutionLimit;
-                    break;
+                if let Err(stop) = tally.visit(&values, on_solution) {
+                    break Err(stop);
                 }
             }
             Some(c) => {
-                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
-                    stats.stop = Stop::NodeLimit;
-                    break;
-                }
-                stats.nodes += 1;
-                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
-                    publish(limits, &stats, &mut sent);
-                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                        stats.stop = Stop::Timeout;
-                        break;
-                    }
+                if let Err(stop) = tally.count_node() {
+                    break Err(stop);
                 }
                 let (w, b) = (c / 64, c % 64);
                 let mut try_ = 0u64;
@@ -213,10 +192,9 @@ fn run<const W: usize>(
                 continue 'search;
             }
         }
-        break;
-    }
-    publish(limits, &stats, &mut sent);
-    stats
+        break Ok(());
+    };
+    tally.finish(ended)
 }
 
 /// The first unplaced cell with the fewest candidates, as the cell engine picks it; `None`

@@ -2,12 +2,8 @@
 //! module docs. The candidate masks are as narrow as the values allow (`u16` for up to 16
 //! values, as 9×9 and 16×16 sudoku; `u32`; `u64`), so a level's copy is small.
 use super::Grid;
-use crate::solve::xcc::{Flow, Limits, Stats, Stop};
+use crate::solve::xcc::{Flow, Limits, Stats, Tally};
 use std::ops::{BitAnd, BitAndAssign, BitOr, Not};
-use std::time::Instant;
-
-/// Check the clock every this many nodes.
-const CLOCK_EVERY: u64 = 1024;
 
 /// [`super::solve`] on per-cell masks, whatever the grid's size: the engine of grids too
 /// large for bitboards, public so that tests can hold the two engines against each other.
@@ -118,7 +114,7 @@ fn run<M: Mask>(
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Stats {
     let n = grid.n;
-    let mut stats = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
+    let Some(mut tally) = Tally::new(limits) else { return Tally::refused() };
     // Level d's candidates are states[d * n..(d + 1) * n].
     let mut states = vec![M::of(grid.full); n.max(1)];
     let mut queue: Vec<u32> = Vec::with_capacity(n);
@@ -133,42 +129,25 @@ fn run<M: Mask>(
         }
     }
     if !grid.propagate(&mut states[..n], &mut queue, &mut dirty) {
-        return stats;
+        return tally.finish(Ok(()));
     }
     let mut values = vec![0u8; n];
     // Per branching level: the cell and the values it has still to try.
     let mut stack: Vec<(u32, M)> = Vec::new();
-    // The nodes and solutions already published to `limits.progress`.
-    let mut sent = (0, 0);
-    'search: loop {
+    let ended = 'search: loop {
         let depth = stack.len();
         match grid.choose(&states[depth * n..(depth + 1) * n]) {
             None => {
-                stats.solutions += 1;
                 for (v, m) in values.iter_mut().zip(&states[depth * n..]) {
                     *v = m.first() as u8;
                 }
-                if on_solution(&values) == Flow::Stop {
-                    stats.stop = Stop::Callback;
-                    break;
-                }
-                if limits.max_solutions.is_some_and(|m| stats.solutions >= m) {
-                    stats.stop = Stop::SolutionLimit;
-                    break;
+                if let Err(stop) = tally.visit(&values, on_solution) {
+                    break Err(stop);
                 }
             }
             Some(c) => {
-                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
-                    stats.stop = Stop::NodeLimit;
-                    break;
-                }
-                stats.nodes += 1;
-                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
-                    publish(limits, &stats, &mut sent);
-                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                        stats.stop = Stop::Timeout;
-                        break;
-                    }
+                if let Err(stop) = tally.count_node() {
+                    break Err(stop);
                 }
                 stack.push((c as u32, states[depth * n + c]));
                 if states.len() < (depth + 2) * n {
@@ -197,10 +176,9 @@ fn run<M: Mask>(
                 continue 'search;
             }
         }
-        break;
-    }
-    publish(limits, &stats, &mut sent);
-    stats
+        break Ok(());
+    };
+    tally.finish(ended)
 }
 
 /// Adds the counts since the last publication to `limits.progress` (a progress line's).

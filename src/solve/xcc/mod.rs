@@ -35,6 +35,7 @@ mod links;
 mod search;
 mod sets;
 mod tally;
+pub(crate) use tally::Tally;
 #[cfg(test)]
 mod tests;
 

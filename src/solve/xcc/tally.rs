@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{Flow, Limits, Stats, Stop};
-use crate::ir::xcc::OptionId;
 
 /// How many nodes pass between two looks at the clock (and two publications of the counts).
 const CLOCK_EVERY: u64 = 4096;
@@ -28,7 +27,7 @@ impl Published {
     }
 }
 
-pub(super) struct Tally<'a> {
+pub(crate) struct Tally<'a> {
     limits: &'a Limits,
     stats: Stats,
     /// The nodes and solutions already published.
@@ -55,8 +54,8 @@ impl<'a> Tally<'a> {
         Stats { stop: ended.err().unwrap_or(Stop::Exhausted), ..self.stats }
     }
 
-    /// The visit of a solution: report the options chosen.
-    pub fn visit(&mut self, chosen: &[OptionId], on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Result<(), Stop> {
+    /// The visit of a solution: report it (the options chosen, or a fill engine's values).
+    pub fn visit<T>(&mut self, chosen: &[T], on_solution: &mut dyn FnMut(&[T]) -> Flow) -> Result<(), Stop> {
         self.stats.solutions += 1;
         if on_solution(chosen) == Flow::Stop {
             return Err(Stop::Callback);
