@@ -2,7 +2,7 @@
 //! without using the lowering or the engine that produced it. Nothing is printed unless
 //! this passes.
 use super::answer::Answer;
-use crate::lower::model::{ArithOp, Model, Piece, Placing};
+use crate::lower::model::{ArithOp, Covered, Model, Piece, Placing};
 use crate::lower::value::Value;
 use crate::syntax::ast::{Lattice, Once};
 
@@ -11,10 +11,11 @@ pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
     if let Some(fill) = &ans.fill {
         verify_fill(model, fill)?;
     }
+    let covered = verify_direct(model, ans)?;
     if let Some(placing) = &model.placing {
-        verify_placing(model, placing, ans)?;
+        verify_placing(model, placing, ans, &covered)?;
     }
-    verify_direct(model, &ans.direct)
+    Ok(())
 }
 
 fn verify_fill(model: &Model, fill: &[Option<usize>]) -> Result<(), String> {
@@ -145,10 +146,15 @@ fn cage_holds(op: ArithOp, vals: &[i128], target: i128) -> bool {
     }
 }
 
-fn verify_placing(model: &Model, placing: &Placing, ans: &Answer) -> Result<(), String> {
+/// `direct`: how many chosen direct options cover each cell (`grid(r, c)`), which counts as
+/// covering it like a piece.
+fn verify_placing(model: &Model, placing: &Placing, ans: &Answer, direct: &[u32]) -> Result<(), String> {
     let (partial, pieces) = (placing.partial, &placing.pieces);
     let board = model.board.as_ref().ok_or("placed pieces without a board")?;
     let mut cover = vec![0u32; board.on.len()];
+    for (c, &n) in direct.iter().enumerate() {
+        cover[c] += n;
+    }
     let mut used = vec![0u32; model.pieces.len()];
     let mut edges_at: Vec<Option<&[Value; 4]>> = vec![None; board.on.len()];
     for p in &ans.placed {
@@ -391,12 +397,43 @@ fn congruent_triangles<'a>(
     false
 }
 
-fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {
+/// The chosen options of the direct form: their items covered as declared, and the board
+/// cells they name — on a filled board holding the value named, on a board of pieces
+/// covered (returned per cell, for the placing's check).
+fn verify_direct(model: &Model, ans: &Answer) -> Result<Vec<u32>, String> {
     // Every use of every item, with the colour it was used with.
     let mut uses: Vec<Vec<Option<&Value>>> = vec![Vec::new(); model.items.len()];
-    for &o in chosen {
-        for (item, c) in &model.options[o].covers {
-            uses[*item].push(c.as_ref());
+    let mut covered = Vec::new();
+    for &o in &ans.direct {
+        let option = &model.options[o];
+        for (target, c) in &option.covers {
+            match *target {
+                Covered::Item(item) => uses[item].push(c.as_ref()),
+                Covered::Cell(cell) => {
+                    let board = model.board.as_ref().ok_or("a cell named without a board")?;
+                    if cell >= board.on.len() || !board.on[cell] {
+                        return Err(format!("option {} names a cell that is not on the board", option.name));
+                    }
+                    let at = board.coord(cell);
+                    match (c, &ans.fill, &model.placing) {
+                        (Some(v), Some(fill), _) => {
+                            if fill[cell].map(|f| &board.values[f]) != Some(v) {
+                                return Err(format!("option {} needs {v} in cell {at:?}", option.name));
+                            }
+                        }
+                        (None, None, Some(_)) => {
+                            covered.resize(board.on.len(), 0);
+                            covered[cell] += 1;
+                        }
+                        _ => {
+                            return Err(format!(
+                                "option {} names cell {at:?} in a way the board has no use for",
+                                option.name
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
     for (it, uses) in model.items.iter().zip(&uses) {
@@ -411,5 +448,5 @@ fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {
             return Err(format!("item {} is covered {n} times, not {}..={}", it.name, it.lo, it.hi));
         }
     }
-    Ok(())
+    Ok(covered)
 }
