@@ -245,3 +245,24 @@ option hole(c) = hole, b(0, c) for c in 0..3
     assert!(verify(&model, &answer(0, 1)).is_err(), "the hole lies under the domino");
     assert!(verify(&model, &answer(1, 1)).is_err(), "the hole lies under the domino, and (0, 0) is uncovered");
 }
+
+/// Scott's problem: the twelve pentominoes around a 2×2 hole in the middle of an 8×8 board,
+/// 65 tilings up to symmetry (D. Scott, 1958; Knuth, "Dancing Links", 2000). No board
+/// symmetry maps a tiling onto itself (it would map the F, which has no symmetry, onto
+/// itself), so each class has 8 tilings: 520 in all.
+#[test]
+fn scotts_pentominoes_around_the_central_hole() {
+    let count = run_ok(&["solve", "puzzles/pentomino-square.puz", "--set", "centre=true", "--count", "--threads", "1"], None, 0);
+    assert_eq!(count.trim(), "520");
+    // The first tiling anywhere leaves exactly the four cells of its hole empty.
+    let first = run_ok(&["solve", "puzzles/pentomino-square.puz"], None, 0);
+    let (r, c) = first.lines().find_map(|l| l.strip_prefix("hole(")).and_then(|l| l.strip_suffix(')')).and_then(|l| l.split_once(',')).expect("a hole option");
+    let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+    let grid: Vec<Vec<char>> = first.lines().take(8).map(|l| l.chars().collect()).collect();
+    for (y, row) in grid.iter().enumerate() {
+        for (x, &ch) in row.iter().enumerate() {
+            let in_hole = (r..r + 2).contains(&y) && (c..c + 2).contains(&x);
+            assert_eq!(ch == '.', in_hole, "cell ({y}, {x}) of\n{first}");
+        }
+    }
+}
