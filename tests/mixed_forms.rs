@@ -252,11 +252,20 @@ option hole(c) = hole, b(0, c) for c in 0..3
 /// itself), so each class has 8 tilings: 520 in all.
 #[test]
 fn scotts_pentominoes_around_the_central_hole() {
-    let count = run_ok(&["solve", "puzzles/pentomino-square.puz", "--set", "centre=true", "--count", "--threads", "1"], None, 0);
+    let count = run_ok(
+        &["solve", "puzzles/pentomino-square.puz", "--set", "centre=true", "--count", "--threads", "1"],
+        None,
+        0,
+    );
     assert_eq!(count.trim(), "520");
     // The first tiling anywhere leaves exactly the four cells of its hole empty.
     let first = run_ok(&["solve", "puzzles/pentomino-square.puz"], None, 0);
-    let (r, c) = first.lines().find_map(|l| l.strip_prefix("hole(")).and_then(|l| l.strip_suffix(')')).and_then(|l| l.split_once(',')).expect("a hole option");
+    let (r, c) = first
+        .lines()
+        .find_map(|l| l.strip_prefix("hole("))
+        .and_then(|l| l.strip_suffix(')'))
+        .and_then(|l| l.split_once(','))
+        .expect("a hole option");
     let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
     let grid: Vec<Vec<char>> = first.lines().take(8).map(|l| l.chars().collect()).collect();
     for (y, row) in grid.iter().enumerate() {
