@@ -176,7 +176,8 @@ fn one_per_class(every: &str, sym: &str, images: impl Fn(&[Vec<char>]) -> Vec<Ve
 #[test]
 fn self_symmetric_tilings_of_named_dominoes() {
     let dir = scratch("symmetry");
-    let spec = "board b[2, 3]\npiece A = \"##\"\npiece B = \"##\"\npiece C = \"##\"\nplace all on b, rotate\nanswer all\n";
+    let spec =
+        "board b[2, 3]\npiece A = \"##\"\npiece B = \"##\"\npiece C = \"##\"\nplace all on b, rotate\nanswer all\n";
     let every = write(&dir, "dominoes.puz", spec);
     let sym = write(&dir, "dominoes-sym.puz", &spec.replace("answer all", "answer all up to symmetry"));
     assert_eq!(grids(&run_ok(&["solve", &every], None, 0)).len(), 18);
@@ -233,8 +234,7 @@ fn four_by_four_sudoku_classes_on_both_engines() {
             "" => vec![vec!['.'; 4]; 4],
             g => g.split('/').map(|r| r.chars().collect()).collect(),
         };
-        let keep: Vec<usize> =
-            (0..8).filter(|&k| square_images(&marks)[k] == marks).collect();
+        let keep: Vec<usize> = (0..8).filter(|&k| square_images(&marks)[k] == marks).collect();
         assert_eq!(keep.len(), if given.is_empty() { 8 } else { 4 });
         let images = |g: &[Vec<char>]| {
             let all = square_images(g);

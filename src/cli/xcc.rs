@@ -2,8 +2,8 @@
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::ir::fill::FillShape;
-use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::breaking::{self, Breaking};
+use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::elaborate::Elab;
 use crate::lower::fill::lower_fill;
 use crate::lower::model::Model;
@@ -141,7 +141,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // collector keeps representatives by the same anchor as exact cover would (so
         // `--threads`, which moves the search to exact cover, shows the same answers).
         let breaking = match &got.classes {
-            Some(_) => lower(model, s.common.max_options()).ok().and_then(|l| breaking::choose(model, &perms, &l.meanings)),
+            Some(_) => {
+                lower(model, s.common.max_options()).ok().and_then(|l| breaking::choose(model, &perms, &l.meanings))
+            }
             None => None,
         };
         if let Some(b) = &breaking {
