@@ -325,9 +325,12 @@ fn lower_place(
             )
             .label("areas cannot add up")
             .help(if area > cells {
-                "remove pieces or enlarge the board"
+                "remove pieces or enlarge the board".to_string()
             } else {
-                "add pieces, shrink the board, or write `cells at most once` to leave cells uncovered"
+                format!(
+                    "add pieces, shrink the board, or leave cells uncovered: anywhere with `cells at most once`, or where options of your own cover them (`option hole(r, c) = ..., {}(r, c)`)",
+                    board.name
+                )
             }),
         );
         return;
