@@ -354,6 +354,9 @@ fn lower_place(
         }
     }
     let mut entries = Vec::new();
+    // The cells of the placement being tried: one buffer, copied only for an option kept
+    // (most anchors are turned down by a label, and a batch lowers every instance).
+    let mut placed = Vec::new();
     for (k, &p) in placing.pieces.iter().enumerate() {
         let piece = &model.pieces[p];
         // Whether the piece fits the board's shape at all; a piece whose labels only miss
@@ -371,7 +374,7 @@ fn lower_place(
                     if triangles && (r0 + c0).rem_euclid(2) != 0 {
                         continue;
                     }
-                    let mut placed = Vec::with_capacity(o.cells.len());
+                    placed.clear();
                     for (dr, dc, _) in &o.cells {
                         if c0 + dc < 0 {
                             continue 'anchor;
@@ -436,7 +439,7 @@ fn lower_place(
                     }
                     let (a, bb) = board.coord(placed[0]);
                     b.add_option(format!("{}@({a},{bb})", piece.name), &entries);
-                    meanings.push(Meaning::Place { piece: p, cells: placed, edges: o.edges.clone() });
+                    meanings.push(Meaning::Place { piece: p, cells: placed.clone(), edges: o.edges.clone() });
                 }
             }
         }
