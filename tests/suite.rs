@@ -5,6 +5,7 @@
 //! `every_test_file_is_in_the_suite` below fails for a file that is not.
 
 mod cli;
+mod confine;
 mod counters;
 mod distributed;
 mod docs_diagnostics;

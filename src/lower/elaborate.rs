@@ -45,7 +45,7 @@ pub struct Elab<'s> {
     /// member order, for statements that bind them (`each cage(l) sums to sum[l]`).
     pub(super) region_args: HashMap<String, FamilyArgs>,
     /// Piece declarations by name: indices into `model.pieces`.
-    piece_names: HashMap<String, (Vec<usize>, Span)>,
+    pub(super) piece_names: HashMap<String, (Vec<usize>, Span)>,
     item_index: HashMap<String, usize>,
     /// The arguments each item name was made from: `a(1)` and `a('1')` print alike but are
     /// different values, so they may not share one item (E102).
@@ -148,7 +148,7 @@ impl Elab<'_> {
             | StmtKind::Given { .. }
             | StmtKind::Region(_)
             | StmtKind::Place(_)
-            | StmtKind::Confine { .. }
+            | StmtKind::Confine(_)
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
@@ -243,7 +243,7 @@ impl Elab<'_> {
                 self.broken.insert(t.name.name.clone());
             })?,
             StmtKind::Place(p) => self.place(p)?,
-            StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
+            StmtKind::Confine(c) => self.confine(c)?,
             StmtKind::MatchEdges(border) => {
                 if let Some(b) = self.model.board.as_ref().filter(|b| b.lattice != Lattice::Squares) {
                     return Err(Diagnostic::new(
@@ -606,6 +606,7 @@ impl Elab<'_> {
                 .related(*old, "first defined here"));
         }
         self.model.confine.resize(self.model.pieces.len(), None);
+        self.model.confine_where.resize(self.model.pieces.len(), None);
         self.piece_names.insert(name.name.clone(), (ids, name.span));
         Ok(())
     }
@@ -675,26 +676,6 @@ impl Elab<'_> {
         pieces.retain(|&id| self.model.pieces[id].count > 0);
         self.model.placing =
             Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
-        Ok(())
-    }
-
-    fn confine(&mut self, piece: &Ident, cells: &Expr) -> R<()> {
-        let Some((ids, _)) = self.piece_names.get(&piece.name).cloned() else {
-            if self.broken.contains(&piece.name) {
-                return Ok(());
-            }
-            return Err(self.unknown(piece, "piece", self.piece_names.keys()));
-        };
-        let board = self.model.board.clone().ok_or_else(|| {
-            Diagnostic::new(Code::E105, piece.span, "`confine` needs a board declared before it").label("no board yet")
-        })?;
-        let mut allowed = vec![false; board.rows * board.cols];
-        for c in self.cells_of(&board, cells, "`confine ... to` takes a set of cells")? {
-            allowed[c] = true;
-        }
-        for id in ids {
-            self.model.confine[id] = Some(allowed.clone());
-        }
         Ok(())
     }
 

@@ -1,6 +1,7 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod bound;
 mod cages;
+pub mod confine;
 mod counters;
 mod counts;
 mod data;

@@ -254,7 +254,22 @@ impl Cx {
             }
             Rule::confine_stmt => {
                 let piece = self.ident(it.next().unwrap());
-                StmtKind::Confine { piece, cells: self.expr(it.next().unwrap())? }
+                let member = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::args) => {
+                        let args = it.next().unwrap();
+                        let span = piece.span.to(self.span(&args));
+                        Some(Spanned { node: self.args(args)?, span })
+                    }
+                    _ => None,
+                };
+                let rule = it.next().unwrap();
+                let is_to = rule.as_rule() == Rule::confine_to;
+                let e = self.expr(rule.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?;
+                StmtKind::Confine(ConfineDecl {
+                    piece,
+                    member,
+                    rule: if is_to { ConfineRule::To(e) } else { ConfineRule::Where(e) },
+                })
             }
             Rule::match_stmt => {
                 let border = it.next().and_then(|b| b.into_inner().find(|p| p.as_rule() == Rule::expr));
