@@ -27,14 +27,9 @@ mod balance;
 mod memo;
 
 use crate::ir::edges::{EdgeShape, NONE};
-use crate::solve::fill::publish;
-use crate::solve::xcc::{Flow, Limits, Stats, Stop};
+use crate::solve::xcc::{Flow, Limits, Stats, Stop, Tally};
 use balance::Balance;
 use memo::Memo;
-use std::time::Instant;
-
-/// Check the clock every this many nodes.
-const CLOCK_EVERY: u64 = 4096;
 
 /// Searches `shape`, calling `on_solution` with the oriented tile (an index into
 /// `shape.oriented`) on every cell, for each solution until the search is exhausted, a
@@ -157,11 +152,14 @@ impl<'a> Search<'a> {
     }
 
     fn run(mut self, limits: &Limits, on_solution: &mut dyn FnMut(&[u32]) -> Flow) -> Stats {
+        let Some(mut tally) = Tally::new(limits) else { return Tally::refused() };
+        let ended = if self.balance.ok() { self.search(&mut tally, on_solution) } else { Ok(()) };
+        tally.finish(ended)
+    }
+
+    /// The depth-first search proper, `Err` saying why it stopped early.
+    fn search(&mut self, tally: &mut Tally, on_solution: &mut dyn FnMut(&[u32]) -> Flow) -> Result<(), Stop> {
         let n = self.n;
-        let mut stats = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
-        if !self.balance.ok() {
-            return stats;
-        }
         // Per level: the next candidate to try and the end of its list; the solutions found
         // before entering it and the memo key's hash (0: not memoised).
         let mut next = vec![0u32; n + 1];
@@ -170,22 +168,12 @@ impl<'a> Search<'a> {
         let mut hash = vec![0u64; n + 1];
         let mut k = 0usize;
         let mut entering = true;
-        // The nodes and solutions already published to `limits.progress`.
-        let mut sent = (0, 0);
         'search: loop {
             if entering {
                 entering = false;
                 let mut skip = false;
                 if k == n {
-                    stats.solutions += 1;
-                    if on_solution(&self.chosen) == Flow::Stop {
-                        stats.stop = Stop::Callback;
-                        break;
-                    }
-                    if limits.max_solutions.is_some_and(|m| stats.solutions >= m) {
-                        stats.stop = Stop::SolutionLimit;
-                        break;
-                    }
+                    tally.visit(&self.chosen, on_solution)?;
                     skip = true;
                 } else {
                     hash[k] = 0;
@@ -194,12 +182,12 @@ impl<'a> Search<'a> {
                         match self.memo.get(h) {
                             Some(0) => skip = true,
                             Some(c) if self.memo_counts => {
-                                stats.solutions += c;
+                                tally.add_solutions(c);
                                 skip = true;
                             }
                             _ => {
                                 hash[k] = h;
-                                found_before[k] = stats.solutions;
+                                found_before[k] = tally.solutions();
                             }
                         }
                     }
@@ -208,7 +196,7 @@ impl<'a> Search<'a> {
                 if skip {
                     // Back to the level above, whose next candidate comes next.
                     if k == 0 {
-                        break;
+                        return Ok(());
                     }
                     k -= 1;
                     let o = self.chosen[k];
@@ -223,18 +211,7 @@ impl<'a> Search<'a> {
                 if self.count[t] == 0 {
                     continue;
                 }
-                if limits.max_nodes.is_some_and(|m| stats.nodes >= m) {
-                    stats.stop = Stop::NodeLimit;
-                    break 'search;
-                }
-                stats.nodes += 1;
-                if stats.nodes.is_multiple_of(CLOCK_EVERY) {
-                    publish(limits, &stats, &mut sent);
-                    if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                        stats.stop = Stop::Timeout;
-                        break 'search;
-                    }
-                }
+                tally.count_node()?;
                 self.count[t] -= 1;
                 self.balance.place(k, self.labels(o), -1);
                 if self.balance.ok() {
@@ -248,21 +225,19 @@ impl<'a> Search<'a> {
             }
             // Level k is finished: remember its count (if memoised), back to the level above.
             if hash[k] != 0 {
-                let c = stats.solutions - found_before[k];
+                let c = tally.solutions() - found_before[k];
                 if c == 0 || self.memo_counts {
                     self.key(k);
                     self.memo.put(hash[k], c);
                 }
             }
             if k == 0 {
-                break;
+                return Ok(());
             }
             k -= 1;
             let o = self.chosen[k];
             self.take_off(k, o);
         }
-        publish(limits, &stats, &mut sent);
-        stats
     }
 
     fn take_off(&mut self, k: usize, o: u32) {

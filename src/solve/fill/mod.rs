@@ -32,7 +32,6 @@ mod search;
 use crate::ir::fill::FillShape;
 use crate::solve::xcc::{Flow, Limits, Stats};
 
-pub(crate) use search::publish;
 pub use search::solve_cells;
 
 /// Searches `grid` with the given values (`given[c]`: a value index below the shape's

@@ -181,15 +181,6 @@ fn run<M: Mask>(
     tally.finish(ended)
 }
 
-/// Adds the counts since the last publication to `limits.progress` (a progress line's).
-#[inline(never)]
-pub(crate) fn publish(limits: &Limits, stats: &Stats, sent: &mut (u64, u64)) {
-    if let Some(p) = &limits.progress {
-        p.add(stats.nodes - sent.0, stats.solutions - sent.1);
-        *sent = (stats.nodes, stats.solutions);
-    }
-}
-
 impl Grid {
     /// The first cell with the fewest candidates among those with two or more; `None`
     /// when every cell has one (a solution).

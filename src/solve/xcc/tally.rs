@@ -66,6 +66,19 @@ impl<'a> Tally<'a> {
         Ok(())
     }
 
+    /// The solutions counted so far.
+    pub fn solutions(&self) -> u64 {
+        self.stats.solutions
+    }
+
+    /// Adds `count` solutions counted without visiting them one by one (a memo of subproblems
+    /// already counted). Only for searches that report no solution singly and have no
+    /// solution limit, so no limit can be overshot.
+    pub fn add_solutions(&mut self, count: u64) {
+        debug_assert!(self.limits.max_solutions.is_none());
+        self.stats.solutions += count;
+    }
+
     /// Counts one search-tree node, first checking the node limit and, every
     /// [`CLOCK_EVERY`] nodes, the deadline.
     #[inline]
