@@ -390,7 +390,30 @@ impl Checker {
     fn bind_clause(&mut self, clause: &ForClause) {
         for b in &clause.binders {
             self.expr(&b.source);
+            for n in &b.names {
+                self.not_hiding(n);
+            }
             self.locals.extend(b.names.iter().map(|n| n.name.clone()));
+        }
+    }
+
+    /// A loop variable named like a board, counter, piece, region or item family would hide
+    /// it inside the statement, and a later `jug(j)` or `b(r, c)` would then be read as a
+    /// call of the number: refused where the variable is bound, not where the hiding bites.
+    /// (Constants may be rebound: a loop variable is a constant too.)
+    fn not_hiding(&mut self, n: &Ident) {
+        if let Some(&(kind, span)) = self.defined.get(&n.name)
+            && kind != Kind::Value
+        {
+            let d = Diagnostic::new(
+                Code::E102,
+                n.span,
+                format!("the loop variable `{}` has the name of a {}", n.name, kind.word()),
+            )
+            .label(format!("this would hide the {} inside the statement", kind.word()))
+            .related(span, format!("the {} is defined here", kind.word()))
+            .help("give the loop variable another name");
+            self.diags.push(d);
         }
     }
 
