@@ -67,6 +67,8 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("poj3076.puz", (660, 684), 0.05),
         // 2×2 tiles: 100 × 124, nearly all coloured triangles.
         ("tetravex.puz", (100, 124), 0.5),
+        // MacMahon's squares, 4×6 tiles: 6·40 + 20 = 260 × 4·40 + 44 = 204.
+        ("macmahon.puz", (260, 204), 0.5),
         // 7×8 dominoes: 340 × 324, every cell coloured.
         ("domino.puz", (340, 324), 0.5),
         ("uva211.puz", (340, 324), 0.5),

@@ -29,6 +29,7 @@ mod sizes;
 mod stages;
 mod symmetry;
 mod threads;
+mod tiles;
 mod tooling;
 mod ui;
 mod xcc_puzzles;

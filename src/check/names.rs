@@ -199,7 +199,14 @@ impl Checker {
                 self.define(&p.name, Kind::Piece);
             }
             StmtKind::Tiles(t) => {
-                self.expr(&t.count);
+                t.count.iter().chain(&t.given).for_each(|e| self.expr(e));
+                if t.count.is_none() && t.given.is_none() {
+                    self.diags.push(
+                        Diagnostic::new(Code::E105, t.name.span, "tiles read from the instance need their count")
+                            .label("how many tiles?")
+                            .help(format!("write the count after the name: `tiles {}[n * n] ...`", t.name.name)),
+                    );
+                }
                 self.define(&t.name, Kind::Piece);
             }
             StmtKind::Place(p) => {

@@ -16,5 +16,6 @@ pub mod model;
 pub mod moves;
 pub mod pieces;
 pub mod symmetry;
+mod tiles;
 pub mod value;
 pub mod xcc;

@@ -248,8 +248,12 @@ pub struct ShapeCell {
 #[derive(Clone, Debug)]
 pub struct TilesDecl {
     pub name: Ident,
-    pub count: Expr,
+    /// `tiles t[count] ...`: required when the tiles are read from the instance.
+    pub count: Option<Expr>,
     pub edges: Vec<Ident>,
+    /// `= [(top, right, bottom, left), ...]`: the tiles written in the spec, in the order of
+    /// `edges`; `None` for `from instance`.
+    pub given: Option<Expr>,
 }
 
 /// `confine PIECE to CELLS` or `confine PIECE where CONDITION`.

@@ -231,9 +231,17 @@ impl Cx {
             }
             Rule::tiles_stmt => {
                 let name = self.ident(it.next().unwrap());
-                let count = self.expr(it.next().unwrap())?;
+                let count = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::expr) => Some(self.expr(it.next().unwrap())?),
+                    _ => None,
+                };
                 let edges = self.idents(it.next().unwrap());
-                StmtKind::Tiles(TilesDecl { name, count, edges })
+                let source = it.next().unwrap();
+                let given = match source.as_rule() {
+                    Rule::tiles_given => Some(self.expr(source.into_inner().next().unwrap())?),
+                    _ => None,
+                };
+                StmtKind::Tiles(TilesDecl { name, count, edges, given })
             }
             Rule::place_stmt => {
                 let which = it.next().unwrap();
