@@ -37,7 +37,8 @@ fn ink(p: &resvg::tiny_skia::Pixmap) -> (f64, usize) {
 
 /// Every shipped puzzle, with the size of its picture worked out by hand from the geometry
 /// in src/render/svg (10 px margins, a 24 px title line; exact-cover boards 40 px a cell;
-/// strips 24 px a cell with 18 px captions, 16 px gaps, rows of boards up to 1200 px wide).
+/// strips 24 px a cell with 18 px captions, 16 px gaps, rows of boards up to 1200 px wide;
+/// a drawing narrower than its title widened to ⌈9.92 px a character⌉ of the title).
 /// The minimum share of inked pixels is a floor well under what each picture has.
 #[test]
 fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
@@ -55,9 +56,9 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // Star Battle 8×8: 8·40 + 20 = 340 wide, 340 + 24 = 364 high.
         ("star-battle.puz", (340, 364), 0.05),
         // Lozenges on a 6×11 board of triangles of side 40, rows 40·√3/2 high; the picture is
-        // the box around the cells that are on: (11 + 1)·20 + 20 = 260 wide,
-        // ⌈6·34.64⌉ + 20 + 24 = 252 high.
-        ("lozenge.puz", (260, 252), 0.2),
+        // the box around the cells that are on: (11 + 1)·20 = 240 wide, widened to its
+        // 28-character title (278) + 20 = 298; ⌈6·34.64⌉ + 20 + 24 = 252 high.
+        ("lozenge.puz", (298, 252), 0.2),
         // Tetrahexes on a 4×7 board of hexagons 40 wide, each row half a cell right of the
         // one above (R = 40/√3 from centre to corner, rows 1.5·R apart): (7 + 3/2)·40 + 20 =
         // 360 wide, ⌈(2 + 3·1.5)·R⌉ + 44 = 151 + 44 = 195 high.
@@ -65,9 +66,10 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // 16×16: 660 × 684.
         ("sudoku16.puz", (660, 684), 0.05),
         ("poj3076.puz", (660, 684), 0.05),
-        // 2×2 tiles: 100 × 124, nearly all coloured triangles.
-        ("tetravex.puz", (100, 124), 0.5),
-        // MacMahon's squares, 4×6 tiles: 6·40 + 20 = 260 × 4·40 + 44 = 204.
+        // 2×2 tiles: 80 wide, widened to the 14-character title (139) + 20 = 159; 124 high,
+        // the board nearly all coloured triangles.
+        ("tetravex.puz", (159, 124), 0.3),
+        // MacMahon's squares, 4×6 tiles: 6·40 + 20 = 260 × 4·40 + 44 = 204 (the title is narrower).
         ("macmahon.puz", (260, 204), 0.5),
         // 7×8 dominoes: 340 × 324, every cell coloured.
         ("domino.puz", (340, 324), 0.5),

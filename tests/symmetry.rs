@@ -144,3 +144,140 @@ fn tetrahexes_up_to_a_half_turn() {
     assert_eq!(run_ok(&["solve", &file], None, 0).trim(), want.to_string());
     assert!(want < 18);
 }
+
+/// The four symmetries of a rectangle that is not a square: itself, its two mirror images
+/// and its half turn.
+fn rectangle_images(g: &[Vec<char>]) -> Vec<Vec<Vec<char>>> {
+    let lr = |g: &[Vec<char>]| g.iter().map(|row| row.iter().rev().copied().collect()).collect::<Vec<Vec<char>>>();
+    let ud = |g: &[Vec<char>]| g.iter().rev().cloned().collect::<Vec<Vec<char>>>();
+    vec![g.to_vec(), lr(g), ud(g), ud(&lr(g))]
+}
+
+/// Asserts that `--all` up to symmetry (`sym`) lists one solution of each class of the full
+/// listing (`every`), the classes worked out here by `images`; also that its count agrees.
+fn one_per_class(every: &str, sym: &str, images: impl Fn(&[Vec<char>]) -> Vec<Vec<Vec<char>>>, extra: &[&str]) {
+    let mut args = vec!["solve", every, "--all"];
+    args.extend(extra);
+    let all = grids(&run_ok(&args, None, 0));
+    let want = classes(&all, &images);
+    args[1] = sym;
+    let reps = grids(&run_ok(&args, None, 0));
+    assert_eq!(reps.len(), want, "{sym}: as many answers as classes");
+    assert_eq!(classes(&reps, &images), want, "{sym}: one answer per class");
+    assert!(reps.iter().all(|g| all.contains(g)), "{sym}: each answer is a solution");
+    args[2] = "--count";
+    assert_eq!(run_ok(&args, None, 0).trim(), want.to_string(), "{sym}: the count");
+}
+
+/// Three dominoes told apart by name in a 2 × 3 box: 18 tilings. Every tiling by three
+/// upright dominoes is its own mirror image top to bottom, so those classes hold 2 tilings
+/// and the others 4 — six classes, which the cut search (each domino kept to one of its
+/// placements per orbit: the middle upright one is fixed by every symmetry) must all find.
+#[test]
+fn self_symmetric_tilings_of_named_dominoes() {
+    let dir = scratch("symmetry");
+    let spec =
+        "board b[2, 3]\npiece A = \"##\"\npiece B = \"##\"\npiece C = \"##\"\nplace all on b, rotate\nanswer all\n";
+    let every = write(&dir, "dominoes.puz", spec);
+    let sym = write(&dir, "dominoes-sym.puz", &spec.replace("answer all", "answer all up to symmetry"));
+    assert_eq!(grids(&run_ok(&["solve", &every], None, 0)).len(), 18);
+    one_per_class(&every, &sym, rectangle_images, &[]);
+    let r = run(&["solve", &sym, "--stats"], None);
+    assert!(r.err.contains("search cut to 3 of 7 options of piece A"), "{}", r.err);
+}
+
+/// Pentominoes in the 3 × 20 box (2 classes of 8 tilings) and tetrahexes in a 4 × 7
+/// parallelogram of hexagons (a half turn only): the listing up to symmetry is one tiling
+/// of each class of the full listing.
+#[test]
+fn listings_of_pieces_one_per_class() {
+    let dir = scratch("symmetry");
+    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
+    let base = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let every = write(&dir, "p3x20.puz", &base);
+    let sym = write(&dir, "p3x20-sym.puz", &base.replace("answer count", "answer count up to symmetry"));
+    one_per_class(&every, &sym, rectangle_images, &[]);
+    let text = std::fs::read_to_string(root().join("puzzles/tetrahex.puz")).unwrap();
+    let sym = write(&dir, "tetrahex-sym.puz", &text.replace("answer count", "answer count up to symmetry"));
+    let half = |g: &[Vec<char>]| {
+        let t: Vec<Vec<char>> = g.iter().rev().map(|row| row.iter().rev().copied().collect()).collect();
+        vec![g.to_vec(), t]
+    };
+    one_per_class("puzzles/tetrahex.puz", &sym, half, &[]);
+}
+
+/// 4 × 4 sudoku (288 grids), without givens and with givens that only some symmetries
+/// keep: classes counted here from the full listing under the square's images that map the
+/// givens onto themselves. The fill engine searches every grid and keeps representatives;
+/// `--threads 2` moves the search to exact cover, which is cut: both list the same answers.
+#[test]
+fn four_by_four_sudoku_classes_on_both_engines() {
+    let dir = scratch("symmetry");
+    let spec = "board g[4, 4] of 1..=4\nfill g\nGIVEN\
+        region row(r) = { (r, c) for c in 0..4 } for r in 0..4\n\
+        region col(c) = { (r, c) for r in 0..4 } for c in 0..4\n\
+        region box(b) = { (2 * (b / 2) + i / 2, 2 * (b % 2) + i % 2) for i in 0..4 } for b in 0..4\n\
+        each row, col, box holds each value exactly once\nanswer all\n";
+    for given in ["", "1.../..../..../...1"] {
+        let text = match given {
+            "" => spec.replace("GIVEN", ""),
+            g => spec.replace("GIVEN", &format!("given g = \"{g}\"\n")),
+        };
+        let every = write(&dir, "shidoku.puz", &text);
+        let sym = write(&dir, "shidoku-sym.puz", &text.replace("answer all", "answer all up to symmetry"));
+        let all = grids(&run_ok(&["solve", &every], None, 0));
+        if given.is_empty() {
+            assert_eq!(all.len(), 288, "4 × 4 sudoku grids (OEIS A107739, n = 2)");
+        }
+        // The images that keep the givens (a grid of '.' and '1').
+        let marks: Vec<Vec<char>> = match given {
+            "" => vec![vec!['.'; 4]; 4],
+            g => g.split('/').map(|r| r.chars().collect()).collect(),
+        };
+        let keep: Vec<usize> = (0..8).filter(|&k| square_images(&marks)[k] == marks).collect();
+        assert_eq!(keep.len(), if given.is_empty() { 8 } else { 4 });
+        let images = |g: &[Vec<char>]| {
+            let all = square_images(g);
+            keep.iter().map(|&k| all[k].clone()).collect::<Vec<_>>()
+        };
+        one_per_class(&every, &sym, images, &[]);
+        one_per_class(&every, &sym, images, &["--threads", "2"]);
+        let fill = run_ok(&["solve", &sym], None, 0);
+        assert_eq!(fill, run_ok(&["solve", &sym, "--threads", "2"], None, 0), "givens {given:?}: same answers");
+        let r = run(&["solve", &sym, "--stats"], None);
+        assert!(r.err.contains("not cut on the fill engine"), "{}", r.err);
+        let r = run(&["solve", &sym, "--stats", "--threads", "2"], None);
+        assert!(r.err.contains("search cut to"), "{}", r.err);
+    }
+}
+
+/// The nodes `--stats` reports for a search.
+fn nodes(spec: &str) -> u64 {
+    let r = run(&["solve", spec, "--count", "--stats", "--threads", "1"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let words: Vec<&str> = r.err.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes,").expect("a node count");
+    words[at - 1].parse().unwrap()
+}
+
+/// The search up to symmetry is cut, not filtered: X of the pentominoes keeps 9 of its 18
+/// placements in the 3 × 20 box (the others are their mirror images), and the search visits
+/// at most half the nodes of the whole search; 8 queens keep the queen of the first row in
+/// its left half. Node counts are deterministic (one thread).
+#[test]
+fn the_search_up_to_symmetry_is_cut() {
+    let dir = scratch("symmetry");
+    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
+    let base = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let every = write(&dir, "p3x20.puz", &base);
+    let sym = write(&dir, "p3x20-sym.puz", &base.replace("answer count", "answer count up to symmetry"));
+    let r = run(&["solve", &sym, "--stats", "--threads", "1"], None);
+    assert!(r.err.contains("search cut to 9 of 18 options of piece X, 4 symmetries fix it"), "{}", r.err);
+    let (cut, whole) = (nodes(&sym), nodes(&every));
+    assert!(2 * cut <= whole, "{cut} nodes cut, {whole} in all");
+    let text = std::fs::read_to_string(root().join("puzzles/queens-distinct.puz")).unwrap();
+    let every = write(&dir, "queens.puz", &text.replace(" up to symmetry", ""));
+    let r = run(&["solve", "puzzles/queens-distinct.puz", "--stats"], None);
+    assert!(r.err.contains("search cut to 4 of 8 options of row(0) holds Q, 2 symmetries fix it"), "{}", r.err);
+    assert!(nodes("puzzles/queens-distinct.puz") < nodes(&every));
+}

@@ -416,7 +416,7 @@ impl Session {
                 );
                 return Exit::Usage;
             }
-            match xcc::lowered(s, elab).map(|low| parts::manifest(s, &low.problem, args.parts as usize)) {
+            match xcc::searched(s, elab).map(|(low, _)| parts::manifest(s, &low.problem, args.parts as usize)) {
                 Ok(Ok(text)) => {
                     manifest = Some(text);
                     Exit::Solved

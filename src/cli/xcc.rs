@@ -2,10 +2,12 @@
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::ir::fill::FillShape;
+use crate::lower::breaking::{self, Breaking};
 use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::elaborate::Elab;
 use crate::lower::fill::lower_fill;
 use crate::lower::model::Model;
+use crate::lower::symmetry::symmetries;
 use crate::lower::xcc::{Lowered, lower};
 use crate::render;
 use crate::render::template::CaseData;
@@ -22,8 +24,24 @@ use std::time::Instant;
 /// `--count` verifies this many solutions; printed solutions are all verified.
 const VERIFY_WHEN_COUNTING: u64 = 1000;
 
+/// The whole matrix: every solution (`check` and the `compile` exports).
 pub(super) fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
     lower(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
+}
+
+/// The matrix the search runs on (`solve`, `split`, `estimate`): up to symmetry, cut by an
+/// anchor when the model has one (`lower::breaking`), which is returned with it.
+pub(super) fn searched(s: &Session, elab: &Elab) -> Result<(Lowered, Option<Breaking>), Exit> {
+    let mut low = lowered(s, elab)?;
+    let model = &elab.model;
+    let breaking = match model.up_to_symmetry {
+        Some(_) => breaking::choose(model, &symmetries(model), &low.meanings),
+        None => None,
+    };
+    if let Some(b) = &breaking {
+        breaking::restrict(b, &mut low);
+    }
+    Ok((low, breaking))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -64,10 +82,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         AnswerMode::Unique => Some(2),
         _ => args.limit,
     };
-    // Up to symmetry, the search sees every solution and the answers keep one per class;
-    // the limit on answers is then the collector's (`Collect::take`), not the engine's.
-    let classes =
-        if model.up_to_symmetry.is_some() { Classes::new(crate::lower::symmetry::symmetries(model)) } else { None };
+    // Up to symmetry, the answers keep one solution per class (the exact-cover search is
+    // cut first, below); the limit on answers is then the collector's (`Collect::take`),
+    // not the engine's.
+    let perms = if model.up_to_symmetry.is_some() { symmetries(model) } else { Vec::new() };
+    let classes = Classes::new(perms.clone(), None);
     let limits = Limits {
         max_solutions: if classes.is_some() { None } else { wanted },
         max_nodes: args.max_nodes,
@@ -95,9 +114,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let edges = if fill.is_none() && args.part.is_none() { lower_edges(model, s.common.max_options()) } else { None };
     let low;
     let lowered_at;
+    // Up to symmetry: how the search was cut, for `--stats`.
+    let symmetry_stats;
     let stats;
     let shape_stats;
     if let Some(e) = &edges {
+        symmetry_stats = symmetry_line(got.classes.as_ref(), None, "the edge-matching engine");
         lowered_at = started.elapsed();
         stats = super::progress::while_running(
             limits.progress.as_ref(),
@@ -115,6 +137,19 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             e.shape.labels
         );
     } else if let Some(fill) = &fill {
+        // The fill engine cannot leave options out: it searches every solution, and the
+        // collector keeps representatives by the same anchor as exact cover would (so
+        // `--threads`, which moves the search to exact cover, shows the same answers).
+        let breaking = match &got.classes {
+            Some(_) => {
+                lower(model, s.common.max_options()).ok().and_then(|l| breaking::choose(model, &perms, &l.meanings))
+            }
+            None => None,
+        };
+        if let Some(b) = &breaking {
+            got.classes = Classes::new(perms.clone(), Some(b.anchor.clone()));
+        }
+        symmetry_stats = symmetry_line(got.classes.as_ref(), None, "the fill engine");
         lowered_at = started.elapsed();
         let grid = fill_grid(&fill.shape);
         let cells = model.board.as_ref().map_or(0, |b| b.on.len());
@@ -141,11 +176,17 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             fill.shape.regions()
         );
     } else {
-        low = match lowered(s, elab) {
+        let breaking;
+        (low, breaking) = match searched(s, elab) {
             Ok(l) => l,
             Err(e) => return e,
         };
         lowered_at = started.elapsed();
+        // The representatives the cut search keeps are the smallest by the anchor first.
+        if let Some(b) = &breaking {
+            got.classes = Classes::new(perms, Some(b.anchor.clone()));
+        }
+        symmetry_stats = symmetry_line(got.classes.as_ref(), breaking.as_ref(), "exact cover");
         // Up to symmetry every solution must reach the collector, which keeps one per class.
         let keep_all = mode == AnswerMode::All || got.classes.is_some();
         let mut used_threads = 1;
@@ -279,7 +320,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     if args.stats {
         eprintln!(
-            "instance {k}: {shape_stats}; {} nodes, {} solutions; compile {:.3} ms, search {:.3} ms",
+            "instance {k}: {shape_stats}; {} nodes, {} solutions{symmetry_stats}; compile {:.3} ms, search {:.3} ms",
             stats.nodes,
             stats.solutions,
             lowered_at.as_secs_f64() * 1e3,
@@ -287,6 +328,26 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
+}
+
+/// `--stats` up to symmetry: how many symmetries, and which anchor cut the search (or that
+/// none did, on `engine`, so that every solution was searched and filtered).
+fn symmetry_line(classes: Option<&Classes>, breaking: Option<&Breaking>, engine: &str) -> String {
+    let Some(classes) = classes else { return String::new() };
+    let n = classes.order();
+    match breaking {
+        Some(b) => format!(
+            " (up to {n} symmetries: search cut to {} of {} options of {}, {} symmetries fix it)",
+            b.kept,
+            b.alternatives,
+            b.name,
+            b.fixing.len()
+        ),
+        None if engine == "exact cover" => {
+            format!(" (up to {n} symmetries: no anchor cuts the search, every solution searched and filtered)")
+        }
+        None => format!(" (up to {n} symmetries: not cut on {engine}, every solution searched and filtered)"),
+    }
 }
 
 /// The answers of one search as they come: kept for printing, verified (all that are
@@ -449,7 +510,7 @@ fn limit_name(stop: Stop) -> &'static str {
 /// `puzc estimate`: the estimated nodes (as `solve` counts them, with forced moves) and
 /// solutions of one instance, each with its standard error and one probe's spread.
 pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateArgs) -> Exit {
-    let low = match lowered(s, elab) {
+    let (low, _) = match searched(s, elab) {
         Ok(l) => l,
         Err(e) => return e,
     };

@@ -1,5 +1,6 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod bound;
+pub mod breaking;
 mod cages;
 pub mod confine;
 mod counters;

@@ -41,16 +41,28 @@ const MARGIN: f64 = 10.0;
 /// Height of a picture's title line.
 const TITLE: f64 = 24.0;
 
-/// A document of the given inner size (margins and title line added), white, titled.
+/// Size of a title's letters, in pixels.
+const TITLE_FONT: f64 = 16.0;
+
+/// A generous width of `title` in bold sans-serif: 0.62 em a character, above the average
+/// of common sans-serif faces, since the viewer's font is not known here.
+fn title_width(title: &str) -> f64 {
+    (title.chars().count() as f64 * 0.62 * TITLE_FONT).ceil()
+}
+
+/// A document of the given inner size (margins and title line added), white, titled. It is
+/// widened to its title's width when the drawing is narrower, so the title is not clipped.
 fn document(title: &str, width: f64, height: f64) -> Document {
-    let (w, h) = (width + 2.0 * MARGIN, height + 2.0 * MARGIN + TITLE);
+    let (w, h) = (width.max(title_width(title)) + 2.0 * MARGIN, height + 2.0 * MARGIN + TITLE);
     Document::new()
         .set("width", w)
         .set("height", h)
         .set("viewBox", (0, 0, w, h))
         .set("font-family", "sans-serif")
         .add(Rectangle::new().set("width", w).set("height", h).set("fill", "white"))
-        .add(text(MARGIN, MARGIN + 16.0, 16.0, title).set("text-anchor", "start").set("font-weight", "bold"))
+        .add(
+            text(MARGIN, MARGIN + TITLE_FONT, TITLE_FONT, title).set("text-anchor", "start").set("font-weight", "bold"),
+        )
 }
 
 /// A text centred on (x, y) horizontally, `y` its baseline (the crate escapes the text).
