@@ -4,6 +4,7 @@ mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
+mod layout_order;
 mod moves;
 mod parts;
 mod pictures;

@@ -14,7 +14,7 @@ use crate::render::template::CaseData;
 use crate::solve::answer::{Answer, Placed, decode, number_copies};
 use crate::solve::classes::Classes;
 use crate::solve::fill::Grid;
-use crate::solve::verify::verify;
+use crate::solve::verify::Verifier;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
 use crate::syntax::ast::AnswerMode;
 use std::cell::RefCell;
@@ -100,7 +100,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     } else {
         Some(1)
     };
-    let mut got = Collect { mode, found: 0, answers: Vec::new(), bad: None, classes, wanted };
+    let mut got =
+        Collect { mode, found: 0, answers: Vec::new(), bad: None, classes, wanted, verifier: Verifier::new(model) };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads asked for, on exact cover.
     let fill = if threads.is_none_or(|t| t == 1) && args.part.is_none() {
@@ -126,7 +127,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             |_| None,
             || {
                 crate::solve::edges::solve(&e.shape, &limits, mode != AnswerMode::Count, &mut |chosen| {
-                    got.take(model, || edges_answer(model, e, chosen))
+                    got.take(|| edges_answer(model, e, chosen))
                 })
             },
         );
@@ -159,7 +160,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             |_| None,
             || {
                 crate::solve::fill::solve(&grid, &fill.given, &limits, &mut |values| {
-                    got.take(model, || {
+                    got.take(|| {
                         let mut f = vec![None; cells];
                         for (&c, &v) in fill.board_cell.iter().zip(values) {
                             f[c] = Some(v as usize);
@@ -209,7 +210,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                         &this.pieces,
                         &limits,
                         branching,
-                        &mut |chosen| got.take(model, || decode(model, &low.meanings, chosen)),
+                        &mut |chosen| got.take(|| decode(model, &low.meanings, chosen)),
                     )
                 },
             );
@@ -219,7 +220,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
             stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
                 crate::solve::split::solve(&low.problem, &limits, branching, used_threads, keep_all, &mut |chosen| {
-                    got.take(model, || decode(model, &low.meanings, chosen))
+                    got.take(|| decode(model, &low.meanings, chosen))
                 })
             });
         }
@@ -244,8 +245,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         return Exit::Internal;
     }
     if mode == AnswerMode::All {
-        // Placements come in reading order of their layout (see `layout_key`).
-        answers.sort_by_cached_key(|a| layout_key(a, model.board.as_ref().map_or(0, |b| b.on.len())));
+        // Placements come in reading order of their layout (see `layout_order`).
+        super::layout_order::sort(&mut answers, model);
     }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
     let mut exit = match (mode, stats.solutions) {
@@ -352,7 +353,7 @@ fn symmetry_line(classes: Option<&Classes>, breaking: Option<&Breaking>, engine:
 
 /// The answers of one search as they come: kept for printing, verified (all that are
 /// printed, the first [`VERIFY_WHEN_COUNTING`] when counting), counted.
-struct Collect<'a> {
+struct Collect<'a, 'm> {
     mode: AnswerMode,
     found: u64,
     answers: Vec<Answer<'a>>,
@@ -361,11 +362,12 @@ struct Collect<'a> {
     /// Up to symmetry: only representatives of their class are taken, up to `wanted`.
     classes: Option<Classes>,
     wanted: Option<u64>,
+    verifier: Verifier<'m>,
 }
 
-impl<'a> Collect<'a> {
+impl<'a> Collect<'a, '_> {
     /// Takes one solution; `answer` decodes it, only when it must be kept or verified.
-    fn take(&mut self, model: &Model, answer: impl FnOnce() -> Answer<'a>) -> Flow {
+    fn take(&mut self, answer: impl FnOnce() -> Answer<'a>) -> Flow {
         let mut answer = Some(answer);
         let mut decoded = None;
         if let Some(classes) = &self.classes {
@@ -379,7 +381,7 @@ impl<'a> Collect<'a> {
         let keep = self.mode != AnswerMode::Count && (self.mode != AnswerMode::Unique || self.found == 1);
         if keep || self.found <= VERIFY_WHEN_COUNTING {
             let ans = decoded.take().unwrap_or_else(|| answer.take().unwrap()());
-            if let Err(why) = verify(model, &ans) {
+            if let Err(why) = self.verifier.check(&ans) {
                 self.bad = Some(why);
                 return Flow::Stop;
             }
@@ -455,44 +457,6 @@ fn text_output(
         }
         _ => shown.into_iter().next().unwrap_or_default(),
     }
-}
-
-/// The order in which `--all` shows placements: for each cell in reading order, the cells of
-/// the piece on it, compared lexicographically. Two layouts first differ at a cell that
-/// starts a piece in both, and the one whose piece reaches less far (right before down)
-/// comes first: the order of a search that fills the first empty cell in reading order.
-///
-/// Filled grids are compared by their values (indices in declared order) in reading order.
-///
-/// The key is flat, one allocation per answer: each cell's piece cells plus one, then a 0
-/// (a shorter list that is a prefix of a longer one still comes first).
-fn layout_key(ans: &crate::solve::answer::Answer, cells: usize) -> Vec<u32> {
-    // Each piece's cells plus one, sorted, end to end in `sorted[start[k]..start[k + 1]]`.
-    // u32 halves what sorting compares; boards stay far below 2³² cells (the expansion
-    // budget bounds them).
-    let mut start = Vec::with_capacity(ans.placed.len() + 1);
-    let mut sorted = Vec::new();
-    let mut on = vec![None; cells];
-    for (k, p) in ans.placed.iter().enumerate() {
-        start.push(sorted.len());
-        sorted.extend(p.cells.iter().map(|&c| c as u32 + 1));
-        let from = start[k];
-        sorted[from..].sort_unstable();
-        for &c in p.cells {
-            on[c] = Some(k);
-        }
-    }
-    start.push(sorted.len());
-    let mut key = Vec::with_capacity(cells + ans.placed.iter().map(|p| p.cells.len() * p.cells.len()).sum::<usize>());
-    // A filled grid comes first by its values in reading order, whichever engine found it.
-    if let Some(fill) = &ans.fill {
-        key.extend(fill.iter().map(|v| v.map_or(0, |v| v as u32 + 1)));
-    }
-    for piece in on {
-        key.extend(piece.map_or(&[][..], |k| &sorted[start[k]..start[k + 1]]));
-        key.push(0);
-    }
-    key
 }
 
 /// `1 solution`, `2 solutions`.

@@ -454,6 +454,8 @@ pub(super) fn each_shift(
     // shifts with r0 + c0 even keep its triangles pointing the same way.
     let triangles = board.lattice == Lattice::Triangles;
     let first_col = if triangles { -1 } else { 0 };
+    // The cells of the placement being tried: one buffer, copied only for an option kept
+    // (most anchors are turned down by a label, and a batch lowers every instance).
     let mut placed = Vec::with_capacity(cells.len());
     for r0 in 0..=(rows - height) {
         'anchor: for c0 in first_col..=(cols - width) {

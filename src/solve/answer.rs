@@ -30,9 +30,9 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
     if model.fill {
         ans.fill = Some(vec![None; model.board.as_ref().map_or(0, |b| b.on.len())]);
     }
-    let mut order: Vec<&OptionId> = chosen.iter().collect();
-    order.sort();
-    for o in order {
+    // In the order the search chose them: `number_copies` sorts the placements, and the
+    // direct options are sorted below.
+    for o in chosen {
         match &meanings[o.0 as usize] {
             Meaning::Fill { cell, value } => {
                 if let Some(f) = ans.fill.as_mut() {
@@ -47,18 +47,36 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             Meaning::Cage { .. } => {}
         }
     }
+    ans.direct.sort_unstable();
     number_copies(model, &mut ans.placed);
     ans
 }
 
 /// Copies of one piece get the piece's numbers in reading order of where they lie; sorts
-/// `placed` by piece, then by that order.
+/// `placed` by piece, then by that order (stable: copies starting on one cell, which only an
+/// answer with overlapping pieces has, keep their order).
 pub fn number_copies(model: &Model, placed: &mut [Placed]) {
-    placed.sort_by_key(|p| (p.piece, p.cells.iter().min().copied()));
-    let mut next = vec![0usize; model.pieces.len()];
-    for p in placed {
-        let numbers = &model.pieces[p.piece].numbers;
-        p.number = numbers.get(next[p.piece]).copied().unwrap_or(0);
-        next[p.piece] += 1;
+    // Where each piece's copies start once sorted by piece: a counting sort, since pieces
+    // are numbered densely (a comparison sort of UVA 211's 28 bones was most of decoding).
+    let mut start = vec![0usize; model.pieces.len() + 1];
+    for p in placed.iter() {
+        start[p.piece + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    if !placed.is_sorted_by_key(|p| p.piece) {
+        let mut at = start.clone();
+        for p in placed.to_vec() {
+            let piece = p.piece;
+            placed[at[piece]] = p;
+            at[piece] += 1;
+        }
+    }
+    for copies in placed.chunk_by_mut(|a, b| a.piece == b.piece).filter(|c| c.len() > 1) {
+        copies.sort_by_key(|p| p.cells.iter().min().copied());
+    }
+    for (k, p) in placed.iter_mut().enumerate() {
+        p.number = model.pieces[p.piece].numbers.get(k - start[p.piece]).copied().unwrap_or(0);
     }
 }
