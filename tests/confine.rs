@@ -105,3 +105,24 @@ fn confining_one_member_keeps_the_listed_tilings_where_it_lies_there() {
         }
     }
 }
+
+/// On hexagons and triangles a condition is evaluated on the same placements lowering makes:
+/// `where true` keeps every tiling (18 tetrahex tilings of the 4 × 7 parallelogram, 980
+/// lozenge tilings of the 3, 3, 3 hexagon: MacMahon), `where false` none, and a piece that
+/// is its own mirror image lies everywhere unmirrored too (any turn reaching a placement
+/// counts), while all lozenges lying one way cannot tile a hexagon.
+#[test]
+fn conditions_see_every_placement_on_hexagons_and_triangles() {
+    let with = |spec: &str, line: &str| {
+        let text = std::fs::read_to_string(root().join(spec)).unwrap() + line + "\n";
+        solve("lattice", &text)
+    };
+    for piece in ["I", "P", "J", "O", "S", "C", "Y"] {
+        assert_eq!(with("puzzles/tetrahex.puz", &format!("confine {piece} where true")), "18\n", "{piece}");
+    }
+    assert_eq!(with("puzzles/tetrahex.puz", "confine S where false"), "0\n");
+    assert_eq!(with("puzzles/tetrahex.puz", "confine O where not mirrored"), "18\n");
+    assert_eq!(with("puzzles/lozenge.puz", "confine D where true"), "980\n");
+    assert_eq!(with("puzzles/lozenge.puz", "confine D where not mirrored"), "980\n");
+    assert_eq!(with("puzzles/lozenge.puz", "confine D where turns == 0"), "0\n");
+}
