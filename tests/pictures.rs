@@ -76,6 +76,8 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         ("uva211.puz", (340, 324), 0.5),
         // 6×10 pentominoes: 420 × 284.
         ("pentomino.puz", (420, 284), 0.5),
+        // 8×8 pentominoes around a 2×2 hole: 340 × 364, all but the hole coloured.
+        ("pentomino-square.puz", (340, 364), 0.5),
         // 8 queens on an 8×8 board: 340 × 364.
         ("queens.puz", (340, 364), 0.2),
         // The same board filled with '.' and 'Q': 340 × 364.

@@ -18,6 +18,7 @@ mod guided_search;
 mod judges;
 mod judges_random;
 mod lattices;
+mod mixed_forms;
 mod moves_puzzles;
 mod mutate;
 mod node_counts;

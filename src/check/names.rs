@@ -121,6 +121,44 @@ impl Checker {
         }
     }
 
+    /// What an option covers: an item family, or the board, whose cells it names as
+    /// `grid(r, c)` (the board shares the namespace, so no item family has its name).
+    fn use_cover(&mut self, id: &Ident) {
+        match self.defined.get(&id.name) {
+            Some((Kind::ItemFamily | Kind::Board, _)) => {}
+            Some((k, span)) => {
+                let d = Diagnostic::new(
+                    Code::E103,
+                    id.span,
+                    format!("`{}` is a {}, not an item or a board", id.name, k.word()),
+                )
+                .label("an item or a board's cell is covered here")
+                .related(*span, "defined here")
+                .help("an option covers items declared with `item`, or cells of the board as `grid(r, c)`");
+                self.diags.push(d);
+            }
+            None => {
+                let known: Vec<String> = (self.defined.iter())
+                    .filter(|(_, (k, _))| matches!(k, Kind::ItemFamily | Kind::Board))
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
+                let before = self.diags.len();
+                self.undefined(id.span, &id.name, "item", &known);
+                // `cell(r,c)` is how `puzc compile` shows a cell; the spec names it by its board.
+                let board = self.defined.iter().find(|(_, (k, _))| *k == Kind::Board).map(|(n, _)| n.clone());
+                if let (Some(board), Some(d)) = (board, self.diags.get_mut(before))
+                    && id.name == "cell"
+                    && d.help.is_none()
+                {
+                    d.help = Some(format!(
+                        "a cell of the board is named by the board: `{board}(r, c)` (`cell(r,c)` is its name in `puzc compile`)"
+                    ));
+                }
+            }
+        }
+    }
+
     fn undefined(&mut self, span: Span, name: &str, what: &str, known: &[&str]) {
         if let Some(&first) = self.undefined_at.get(&(what.to_string(), name.to_string())) {
             // Three places are enough to see the pattern; more would bury the message.
@@ -242,7 +280,7 @@ impl Checker {
             }
             StmtKind::Option(o) => {
                 for cv in &o.covers {
-                    self.use_named(&cv.item, Kind::ItemFamily);
+                    self.use_cover(&cv.item);
                 }
                 self.scoped(o.each.as_ref(), &[], |c| {
                     o.args.iter().for_each(|e| c.expr(e));

@@ -153,7 +153,11 @@ impl Elab<'_> {
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
             StmtKind::Count { .. } | StmtKind::Apart { .. } => board_broken,
-            StmtKind::Option(o) => o.covers.iter().any(|c| self.broken.contains(&c.item.name)),
+            // A cover that names no item family may name the board's cells: skipped when the
+            // board failed, so `grid(r, c)` gives no follow-on "not an item".
+            StmtKind::Option(o) => o.covers.iter().any(|c| {
+                self.broken.contains(&c.item.name) || (board_broken && !self.item_families.contains_key(&c.item.name))
+            }),
             _ => false,
         }
     }
@@ -682,10 +686,14 @@ impl Elab<'_> {
     }
 
     fn options(&mut self, o: &OptionDecl) -> R<()> {
-        let item_index = &self.item_index;
-        let families = &self.item_families;
-        let items = &self.model.items;
-        let item_args = &self.item_args;
+        let known = Known {
+            item_index: &self.item_index,
+            families: &self.item_families,
+            items: &self.model.items,
+            item_args: &self.item_args,
+            board: self.model.board.as_ref(),
+        };
+        let cell_covers = &mut self.model.cell_covers;
         let colours = &mut self.colours;
         let room = self.max_options.saturating_sub(self.model.options.len());
         let too_many = || {
@@ -707,11 +715,14 @@ impl Elab<'_> {
                 return Err(too_many());
             }
             let name = item_key(&o.name.name, &env.eval_all(&o.args)?);
-            let mut covers: Vec<(usize, Option<Value>)> = Vec::with_capacity(o.covers.len());
+            let mut covers: Vec<(Covered, Option<Value>)> = Vec::with_capacity(o.covers.len());
             for c in &o.covers {
                 let mut add = |env: &mut Env| -> R<()> {
-                    let (ix, colour) = resolve_cover(env, c, &name, item_index, families, items, item_args)?;
-                    if let (Some(v), Some(e)) = (&colour, &c.colour) {
+                    let (ix, colour) = resolve_cover(env, c, &name, &known)?;
+                    if let Covered::Cell(_) = ix {
+                        let first = if colour.is_some() { &mut cell_covers.coloured } else { &mut cell_covers.plain };
+                        first.get_or_insert(c.span);
+                    } else if let (Some(v), Some(e)) = (&colour, &c.colour) {
                         let (first, at) = colours.entry(v.to_string()).or_insert_with(|| (v.clone(), e.span));
                         if first != v {
                             return Err(same_text(
@@ -728,7 +739,7 @@ impl Elab<'_> {
                         return Err(Diagnostic::new(
                             Code::G205,
                             c.span,
-                            format!("option `{name}` covers `{}` twice", items[ix].name),
+                            format!("option `{name}` covers `{}` twice", known.name_of(ix)),
                         )
                         .label("covered again here")
                         .help("an option covers each item at most once"));
@@ -753,16 +764,80 @@ impl Elab<'_> {
     }
 }
 
+/// What an option's covers can name: the declared items, and the board's cells.
+struct Known<'a> {
+    item_index: &'a HashMap<String, usize>,
+    families: &'a HashMap<String, Span>,
+    items: &'a [DirectItem],
+    item_args: &'a HashMap<String, Vec<Value>>,
+    board: Option<&'a Board>,
+}
+
+impl Known<'_> {
+    /// How a cover's target is named in messages: `rank(3)`, `grid(0,2)`.
+    fn name_of(&self, target: Covered) -> String {
+        match (target, self.board) {
+            (Covered::Item(ix), _) => self.items[ix].name.clone(),
+            (Covered::Cell(cell), Some(b)) => {
+                let (x, y) = b.coord(cell);
+                format!("{}({x},{y})", b.name)
+            }
+            (Covered::Cell(cell), None) => format!("cell {cell}"),
+        }
+    }
+}
+
+/// A cover that names the board, `grid(r, c)`: that cell (G201 off the board, G205 a hole).
+/// Its colour, if any, must be a value of the board (G204); lowering decides whether the
+/// board wants one.
+fn resolve_cell(env: &mut Env, c: &Cover, name: &str, board: &Board) -> R<(Covered, Option<Value>)> {
+    let args = env.eval_all(&c.args)?;
+    let key = item_key(&c.item.name, &args);
+    let (a, b) = match &args[..] {
+        [Value::Int(a), Value::Int(b)] => (*a, *b),
+        _ => {
+            return Err(Diagnostic::new(
+                Code::E104,
+                c.span,
+                format!("option `{name}` covers `{key}`, but a cell of `{}` is named by two numbers", board.name),
+            )
+            .label("not a cell")
+            .help(format!("name the cell by its coordinates: `{}(r, c)`", board.name)));
+        }
+    };
+    let cell = board.cell(a, b).ok_or_else(|| off_board(board, a, b, c.span))?;
+    if !board.on[cell] {
+        return Err(Diagnostic::new(
+            Code::G205,
+            c.span,
+            format!("option `{name}` covers `{key}`, a hole of the board"),
+        )
+        .label("a hole, not a cell")
+        .related(board.span, "the board is declared here")
+        .help("holes are not cells: leave them out with a `where`"));
+    }
+    let colour = match &c.colour {
+        None => None,
+        Some(e) => {
+            let v = env.eval(e)?;
+            if !board.values.is_empty() && !board.values.contains(&v) {
+                return Err(Diagnostic::new(Code::G204, e.span, format!("`{v}` is not a value of `{}`", board.name))
+                    .label("not a value of the board")
+                    .related(board.span, "the board's values are declared here")
+                    .help("the colour of a cell is the value it must hold: one of the board's values"));
+            }
+            Some(v)
+        }
+    };
+    Ok((Covered::Cell(cell), colour))
+}
+
 /// The item a cover names, and its colour, under the current bindings (G205 if no such item).
-fn resolve_cover(
-    env: &mut Env,
-    c: &Cover,
-    name: &str,
-    item_index: &HashMap<String, usize>,
-    families: &HashMap<String, Span>,
-    items: &[DirectItem],
-    item_args: &HashMap<String, Vec<Value>>,
-) -> R<(usize, Option<Value>)> {
+fn resolve_cover(env: &mut Env, c: &Cover, name: &str, known: &Known) -> R<(Covered, Option<Value>)> {
+    let Known { item_index, families, items, item_args, board } = *known;
+    if let Some(board) = board.filter(|b| b.name == c.item.name) {
+        return resolve_cell(env, c, name, board);
+    }
     let args = env.eval_all(&c.args)?;
     let key = item_key(&c.item.name, &args);
     if let Some(declared) = item_args.get(&key)
@@ -779,7 +854,8 @@ fn resolve_cover(
                 "the arguments fall outside the declared items: add a `where` to the option, or declare more items",
             ),
             None => {
-                let known: Vec<&str> = families.keys().map(|s| s.as_str()).collect();
+                let mut known: Vec<&str> = families.keys().map(|s| s.as_str()).collect();
+                known.extend(board.map(|b| b.name.as_str()));
                 match crate::syntax::closest_name(&c.item.name, &known) {
                     Some(s) => d.help(format!("did you mean `{s}`?")),
                     None => d.help("declare it with `item` or `secondary item`"),
@@ -803,7 +879,7 @@ fn resolve_cover(
             Some(env.eval(e)?)
         }
     };
-    Ok((ix, colour))
+    Ok((Covered::Item(ix), colour))
 }
 
 /// Two values that print alike (`1` and `'1'`, as item arguments or colours) but differ: the

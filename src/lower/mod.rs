@@ -13,6 +13,7 @@ pub mod fill;
 pub mod instance;
 mod lattice;
 pub mod meter;
+mod mixed;
 pub mod model;
 pub mod moves;
 pub mod pieces;

@@ -103,11 +103,33 @@ pub struct DirectItem {
     pub span: Span,
 }
 
-/// An option of the direct form: items it covers, with colours for secondary items.
+/// What one cover of a direct-form option names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Covered {
+    /// An item declared with `item`, by index into [`Model::items`].
+    Item(usize),
+    /// A cell of the board (flat index), named by the board: `grid(r, c)`. Under `place` the
+    /// option covers the cell itself; under `fill` its colour is the value the cell must hold.
+    Cell(usize),
+}
+
+/// An option of the direct form: what it covers, with colours for secondary items (and, on
+/// a filled board, for cells: the value each must hold).
 #[derive(Clone, Debug)]
 pub struct DirectOption {
     pub name: String,
-    pub covers: Vec<(usize, Option<Value>)>,
+    pub covers: Vec<(Covered, Option<Value>)>,
+}
+
+/// Where direct options name cells of the board, kept for lowering, which only then knows
+/// whether the board is filled (a cell needs its value as a colour) or covered by pieces (a
+/// cell is covered as it is).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CellCovers {
+    /// The first cover of a cell with a colour, `grid(r, c): v`.
+    pub coloured: Option<Span>,
+    /// The first cover of a cell without one, `grid(r, c)`.
+    pub plain: Option<Span>,
 }
 
 /// How the values of an arithmetic cage combine to its target.
@@ -195,6 +217,8 @@ pub struct Model {
     pub border: Option<Value>,
     pub items: Vec<DirectItem>,
     pub options: Vec<DirectOption>,
+    /// Whether (and where) direct options name the board's cells.
+    pub cell_covers: CellCovers,
     pub answer: Option<AnswerMode>,
     /// `answer ... up to symmetry`: one solution per class under the board's symmetries.
     pub up_to_symmetry: Option<Span>,

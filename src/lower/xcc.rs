@@ -9,7 +9,7 @@
 //!
 //! Every option remembers what it means in the puzzle's terms ([`Meaning`]), so answers can
 //! be shown and verified without looking at the matrix.
-use super::model::{Board, Model, Piece};
+use super::model::{Board, Covered, Model, Piece};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder, XccProblem};
@@ -58,14 +58,19 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         );
         return Err(diags);
     }
+    if let Some(d) = super::mixed::misnamed_cells(model) {
+        return Err(vec![d]);
+    }
     let mut guard = OptionGuard { max: max_options, span: None, memory: false };
+    // The item each board cell named by a direct option stands for (`grid(r, c)`).
+    let mut board_items = Vec::new();
     if model.fill {
-        lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard);
+        lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard, &mut board_items);
     }
     if model.placing.is_some() {
-        lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard);
+        lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard, &mut board_items);
     }
-    lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard);
+    lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard, &board_items);
     if let (Some(span), true) = (guard.span, guard.memory) {
         diags.push(super::meter::out_of_memory(span));
     } else if let Some(span) = guard.span {
@@ -114,6 +119,7 @@ fn lower_fill(
     meanings: &mut Vec<Meaning>,
     diags: &mut Diagnostics,
     guard: &mut OptionGuard,
+    board_items: &mut Vec<Option<ItemId>>,
 ) {
     let board = model.board.as_ref().unwrap();
     let nv = board.values.len();
@@ -173,6 +179,7 @@ fn lower_fill(
     }
     let cages = if model.cages.is_empty() { None } else { super::cages::add_items(model, b, diags) };
     let counts = (!model.counts.is_empty() || !model.apart.is_empty()).then(|| super::counts::add_items(model, b));
+    *board_items = super::mixed::value_items(model, b);
     if !diags.is_empty() {
         return;
     }
@@ -195,6 +202,9 @@ fn lower_fill(
             }
             if let Some(counts) = &counts {
                 counts.cell_entries(cell, v, &mut entries);
+            }
+            if let Some(Some(item)) = board_items.get(cell) {
+                entries.push(Entry { item: *item, colour: b.colour(value_name) });
             }
             b.add_option([cell_names[cell].as_str(), "=", value_name].concat(), &entries);
             meanings.push(Meaning::Fill { cell, value: v });
@@ -297,6 +307,7 @@ fn lower_place(
     meanings: &mut Vec<Meaning>,
     diags: &mut Diagnostics,
     guard: &mut OptionGuard,
+    board_items: &mut Vec<Option<ItemId>>,
 ) {
     let board = model.board.as_ref().unwrap();
     let placing = model.placing.as_ref().unwrap();
@@ -304,7 +315,9 @@ fn lower_place(
     let area: usize =
         placing.pieces.iter().map(|&p| model.pieces[p].cells.len() * model.pieces[p].count as usize).sum();
     let cells = board.on_cells();
-    if (!placing.partial && area != cells) || area > cells {
+    // Direct options that cover cells (`grid(r, c)`) may take the cells the pieces leave.
+    let others_cover = placing.partial || model.cell_covers.plain.is_some();
+    if (!others_cover && area != cells) || area > cells {
         diags.push(
             Diagnostic::new(
                 Code::G203,
@@ -340,6 +353,8 @@ fn lower_place(
         let name = cell_name(model, cell);
         cell_item[cell] = Some(if placing.partial { b.add_secondary(&name) } else { b.add_primary(&name, 1, 1) });
     }
+    // A direct option's `grid(r, c)` covers the cell's own item, as a piece would.
+    board_items.clone_from(&cell_item);
     // Edge items: `h` between a cell and its right neighbour, `v` between it and the one below.
     let mut h_item = vec![None; board.on.len()];
     let mut v_item = vec![None; board.on.len()];
@@ -485,6 +500,7 @@ fn lower_direct(
     meanings: &mut Vec<Meaning>,
     diags: &mut Diagnostics,
     guard: &mut OptionGuard,
+    board_items: &[Option<ItemId>],
 ) {
     let ids: Vec<ItemId> = model
         .items
@@ -514,9 +530,21 @@ fn lower_direct(
             return;
         }
         entries.clear();
-        for (item, colour) in &o.covers {
+        for (target, colour) in &o.covers {
             let colour = colour.as_ref().map_or(Colour::NONE, |c| b.colour(&c.to_string()));
-            entries.push(Entry { item: ids[*item], colour });
+            let item = match *target {
+                Covered::Item(i) => ids[i],
+                Covered::Cell(c) => match board_items.get(c).copied().flatten() {
+                    Some(item) => item,
+                    // `misnamed_cells` left only cells that `fill` or `place` make items for;
+                    // they made none only when they stopped on an error of their own.
+                    None => {
+                        debug_assert!(!diags.is_empty(), "a named cell without an item");
+                        return;
+                    }
+                },
+            };
+            entries.push(Entry { item, colour });
         }
         b.add_option(&o.name, &entries);
         meanings.push(Meaning::Direct(k));

@@ -2,7 +2,7 @@
 //! without using the lowering or the engine that produced it. Nothing is printed unless
 //! this passes.
 use super::answer::Answer;
-use crate::lower::model::{ArithOp, Board, Model, Piece, Placing};
+use crate::lower::model::{ArithOp, Board, Covered, Model, Piece, Placing};
 use crate::lower::value::Value;
 use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
@@ -69,10 +69,11 @@ impl<'m> Verifier<'m> {
         if let Some(fill) = &ans.fill {
             verify_fill(model, fill, &mut self.seen)?;
         }
+        let covered = verify_direct(model, ans)?;
         if let Some(placing) = &model.placing {
-            self.check_placing(placing, ans)?;
+            self.check_placing(placing, ans, &covered)?;
         }
-        verify_direct(model, &ans.direct)
+        Ok(())
     }
 }
 
@@ -206,13 +207,18 @@ fn cage_holds(op: ArithOp, vals: &[i128], target: i128) -> bool {
 }
 
 impl Verifier<'_> {
-    fn check_placing(&mut self, placing: &Placing, ans: &Answer) -> Result<(), String> {
+    /// `direct`: how many chosen direct options cover each cell (`grid(r, c)`), which counts
+    /// as covering it like a piece.
+    fn check_placing(&mut self, placing: &Placing, ans: &Answer, direct: &[u32]) -> Result<(), String> {
         let model = self.model;
         let (partial, pieces) = (placing.partial, &placing.pieces);
         let board = model.board.as_ref().ok_or("placed pieces without a board")?;
         let cover = &mut self.cover;
         cover.clear();
         cover.resize(board.on.len(), 0);
+        for (c, &n) in direct.iter().enumerate() {
+            cover[c] += n;
+        }
         let used = &mut self.used;
         used.clear();
         used.resize(model.pieces.len(), 0);
@@ -496,12 +502,43 @@ fn congruent_triangles<'a>(
     false
 }
 
-fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {
+/// The chosen options of the direct form: their items covered as declared, and the board
+/// cells they name — on a filled board holding the value named, on a board of pieces
+/// covered (returned per cell, for the placing's check; empty when no option names a cell).
+fn verify_direct(model: &Model, ans: &Answer) -> Result<Vec<u32>, String> {
     // Every use of every item, with the colour it was used with.
     let mut uses: Vec<Vec<Option<&Value>>> = vec![Vec::new(); model.items.len()];
-    for &o in chosen {
-        for (item, c) in &model.options[o].covers {
-            uses[*item].push(c.as_ref());
+    let mut covered = Vec::new();
+    for &o in &ans.direct {
+        let option = &model.options[o];
+        for (target, c) in &option.covers {
+            match *target {
+                Covered::Item(item) => uses[item].push(c.as_ref()),
+                Covered::Cell(cell) => {
+                    let board = model.board.as_ref().ok_or("a cell named without a board")?;
+                    if cell >= board.on.len() || !board.on[cell] {
+                        return Err(format!("option {} names a cell that is not on the board", option.name));
+                    }
+                    let at = board.coord(cell);
+                    match (c, &ans.fill, &model.placing) {
+                        (Some(v), Some(fill), _) => {
+                            if fill[cell].map(|f| &board.values[f]) != Some(v) {
+                                return Err(format!("option {} needs {v} in cell {at:?}", option.name));
+                            }
+                        }
+                        (None, None, Some(_)) => {
+                            covered.resize(board.on.len(), 0);
+                            covered[cell] += 1;
+                        }
+                        _ => {
+                            return Err(format!(
+                                "option {} names cell {at:?} in a way the board has no use for",
+                                option.name
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
     for (it, uses) in model.items.iter().zip(&uses) {
@@ -516,7 +553,7 @@ fn verify_direct(model: &Model, chosen: &[usize]) -> Result<(), String> {
             return Err(format!("item {} is covered {n} times, not {}..={}", it.name, it.lo, it.hi));
         }
     }
-    Ok(())
+    Ok(covered)
 }
 
 #[cfg(test)]
