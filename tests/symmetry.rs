@@ -251,9 +251,10 @@ fn four_by_four_sudoku_classes_on_both_engines() {
     }
 }
 
-/// The nodes `--stats` reports for a search.
-fn nodes(spec: &str) -> u64 {
-    let r = run(&["solve", spec, "--count", "--stats", "--threads", "1"], None);
+/// The nodes `--stats` reports for a search in `mode` (`--all` searches every solution:
+/// a whole count is cut too, see `whole_counts_by_orbits`).
+fn nodes(spec: &str, mode: &str) -> u64 {
+    let r = run(&["solve", spec, mode, "--stats", "--threads", "1"], None);
     assert_eq!(r.code, 0, "{}", r.err);
     let words: Vec<&str> = r.err.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "nodes,").expect("a node count");
@@ -273,11 +274,44 @@ fn the_search_up_to_symmetry_is_cut() {
     let sym = write(&dir, "p3x20-sym.puz", &base.replace("answer count", "answer count up to symmetry"));
     let r = run(&["solve", &sym, "--stats", "--threads", "1"], None);
     assert!(r.err.contains("search cut to 9 of 18 options of piece X, 4 symmetries fix it"), "{}", r.err);
-    let (cut, whole) = (nodes(&sym), nodes(&every));
+    let (cut, whole) = (nodes(&sym, "--count"), nodes(&every, "--all"));
     assert!(2 * cut <= whole, "{cut} nodes cut, {whole} in all");
     let text = std::fs::read_to_string(root().join("puzzles/queens-distinct.puz")).unwrap();
     let every = write(&dir, "queens.puz", &text.replace(" up to symmetry", ""));
     let r = run(&["solve", "puzzles/queens-distinct.puz", "--stats"], None);
     assert!(r.err.contains("search cut to 4 of 8 options of row(0) holds Q, 2 symmetries fix it"), "{}", r.err);
-    assert!(nodes("puzzles/queens-distinct.puz") < nodes(&every));
+    assert!(nodes("puzzles/queens-distinct.puz", "--count") < nodes(&every, "--all"));
+}
+
+/// A whole count of a symmetric model runs the cut search and adds each solution's orbit:
+/// the same counts as listing every solution (named dominoes in a 2 × 3 box, whose upright
+/// tilings are their own mirror images; pentominoes in 3 × 20; tetrahexes), as on threads
+/// asked for (whole search, not cut), and n queens as a filled board against OEIS A000170.
+#[test]
+fn whole_counts_by_orbits() {
+    let dir = scratch("symmetry");
+    let dominoes = "board b[2, 3]\npiece A = \"##\"\npiece B = \"##\"\npiece C = \"##\"\nplace all on b, rotate\n";
+    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
+    let p3x20 = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let specs = [
+        write(&dir, "dominoes.puz", dominoes),
+        write(&dir, "p3x20.puz", &p3x20),
+        root().join("puzzles/tetrahex.puz").display().to_string(),
+    ];
+    for spec in &specs {
+        let listed = grids(&run_ok(&["solve", spec, "--all"], None, 0)).len();
+        let r = run(&["solve", spec, "--count", "--stats"], None);
+        assert_eq!(r.out.trim(), listed.to_string(), "{spec}");
+        assert!(r.err.contains("counted by orbits under"), "{spec}: {}", r.err);
+        let threads = run_ok(&["solve", spec, "--count", "--threads", "2"], None, 0);
+        assert_eq!(threads.trim(), listed.to_string(), "{spec}: on two threads");
+    }
+    let text = std::fs::read_to_string(root().join("puzzles/queens-distinct.puz")).unwrap();
+    let every = write(&dir, "queens.puz", &text.replace(" up to symmetry", ""));
+    for (n, all) in [(4, 2), (5, 10), (6, 4), (7, 40), (8, 92), (9, 352), (10, 724)] {
+        let set = format!("n={n}");
+        let r = run(&["solve", &every, "--set", &set, "--stats"], None);
+        assert_eq!(r.out.trim(), all.to_string(), "n = {n}");
+        assert!(r.err.contains("counted by orbits under 2 symmetries"), "{}", r.err);
+    }
 }

@@ -417,7 +417,7 @@ impl Session {
                 );
                 return Exit::Usage;
             }
-            match xcc::searched(s, elab).map(|(low, _)| parts::manifest(s, &low.problem, args.parts as usize)) {
+            match xcc::searched(s, elab, false).map(|(low, _)| parts::manifest(s, &low.problem, args.parts as usize)) {
                 Ok(Ok(text)) => {
                     manifest = Some(text);
                     Exit::Solved

@@ -2,6 +2,7 @@
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::ir::fill::FillShape;
+use crate::ir::xcc::OptionId;
 use crate::lower::breaking::{self, Breaking};
 use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::elaborate::Elab;
@@ -29,14 +30,15 @@ pub(super) fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
     lower(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
 }
 
-/// The matrix the search runs on (`solve`, `split`, `estimate`): up to symmetry, cut by an
-/// anchor when the model has one (`lower::breaking`), which is returned with it.
-pub(super) fn searched(s: &Session, elab: &Elab) -> Result<(Lowered, Option<Breaking>), Exit> {
+/// The matrix the search runs on (`solve`, `split`, `estimate`): up to symmetry, or for a
+/// count by orbits (`by_orbits`), cut by an anchor when the model has one
+/// (`lower::breaking`), which is returned with it.
+pub(super) fn searched(s: &Session, elab: &Elab, by_orbits: bool) -> Result<(Lowered, Option<Breaking>), Exit> {
     let mut low = lowered(s, elab)?;
     let model = &elab.model;
-    let breaking = match model.up_to_symmetry {
-        Some(_) => breaking::choose(model, &symmetries(model), &low.meanings),
-        None => None,
+    let breaking = match model.up_to_symmetry.is_some() || by_orbits {
+        true => breaking::choose(model, &symmetries(model), &low.meanings),
+        false => None,
     };
     if let Some(b) = &breaking {
         breaking::restrict(b, &mut low);
@@ -100,8 +102,16 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     } else {
         Some(1)
     };
-    let mut got =
-        Collect { mode, found: 0, answers: Vec::new(), bad: None, classes, wanted, verifier: Verifier::new(model) };
+    let mut got = Collect {
+        mode,
+        found: 0,
+        answers: Vec::new(),
+        bad: None,
+        classes,
+        wanted,
+        weights: None,
+        verifier: Verifier::new(model),
+    };
     // A grid filled under "each value once" regions runs on the fill engine (candidates as
     // bitmasks); everything else, and any split over threads asked for, on exact cover.
     let fill = if threads.is_none_or(|t| t == 1) && args.part.is_none() {
@@ -177,17 +187,39 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             fill.shape.regions()
         );
     } else {
+        // A whole count of a symmetric model counts orbits: the cut search, each solution
+        // weighed by its anchor's orbit (`lower::breaking`). Not for a part of a split
+        // (its manifest cuts the whole search), nor under `--limit` (which counts solutions
+        // found), nor on threads asked for (they count without showing each solution; the
+        // cut search on one thread is about as fast as the whole one on four).
+        let by_orbits = mode == AnswerMode::Count
+            && model.up_to_symmetry.is_none()
+            && args.part.is_none()
+            && args.limit.is_none()
+            && threads.is_none_or(|t| t == 1);
         let breaking;
-        (low, breaking) = match searched(s, elab) {
+        (low, breaking) = match searched(s, elab, by_orbits) {
             Ok(l) => l,
             Err(e) => return e,
         };
         lowered_at = started.elapsed();
         // The representatives the cut search keeps are the smallest by the anchor first.
-        if let Some(b) = &breaking {
+        if let (Some(b), Some(_)) = (&breaking, &got.classes) {
             got.classes = Classes::new(perms, Some(b.anchor.clone()));
         }
-        symmetry_stats = symmetry_line(got.classes.as_ref(), breaking.as_ref(), "exact cover");
+        symmetry_stats = match (&breaking, by_orbits) {
+            (Some(b), true) => {
+                got.weights = Some(b.weights(&low.meanings));
+                format!(
+                    " (counted by orbits under {} symmetries: search cut to {} of {} options of {})",
+                    b.fixing.len(),
+                    b.kept,
+                    b.alternatives,
+                    b.name
+                )
+            }
+            _ => symmetry_line(got.classes.as_ref(), breaking.as_ref(), "exact cover"),
+        };
         // Up to symmetry every solution must reach the collector, which keeps one per class.
         let keep_all = mode == AnswerMode::All || got.classes.is_some();
         let mut used_threads = 1;
@@ -216,11 +248,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             );
             part = Some(this);
         } else {
-            used_threads = threads.unwrap_or_else(|| crate::solve::split::threads_for(&low.problem));
+            used_threads = match got.weights {
+                Some(_) => 1,
+                None => threads.unwrap_or_else(|| crate::solve::split::threads_for(&low.problem)),
+            };
             let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
             stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
                 crate::solve::split::solve(&low.problem, &limits, branching, used_threads, keep_all, &mut |chosen| {
-                    got.take(|| decode(model, &low.meanings, chosen))
+                    got.take_chosen(chosen, || decode(model, &low.meanings, chosen))
                 })
             });
         }
@@ -231,9 +266,13 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 n => format!(", {n} threads"),
             };
     }
-    let Collect { mut answers, bad, found, classes, .. } = got;
-    // Up to symmetry, the solutions are the classes the collector counted.
+    let Collect { mut answers, bad, found, classes, weights, .. } = got;
+    // Up to symmetry, the solutions are the classes the collector counted; by orbits, the
+    // sum of the orbits' sizes.
     let mut stats = stats;
+    if weights.is_some() {
+        stats.solutions = found;
+    }
     if classes.is_some() {
         stats.solutions = found;
         if stats.stop == Stop::Callback && bad.is_none() {
@@ -362,12 +401,26 @@ struct Collect<'a, 'm> {
     /// Up to symmetry: only representatives of their class are taken, up to `wanted`.
     classes: Option<Classes>,
     wanted: Option<u64>,
+    /// Counting by orbits: how many solutions each option of the cut matrix stands for
+    /// (`Breaking::weights`); a solution counts the sum over its options.
+    weights: Option<Vec<u64>>,
     verifier: Verifier<'m>,
 }
 
 impl<'a> Collect<'a, '_> {
     /// Takes one solution; `answer` decodes it, only when it must be kept or verified.
     fn take(&mut self, answer: impl FnOnce() -> Answer<'a>) -> Flow {
+        self.take_counted(1, answer)
+    }
+
+    /// Takes one solution of the exact-cover search, weighed when counting by orbits.
+    fn take_chosen(&mut self, chosen: &[OptionId], answer: impl FnOnce() -> Answer<'a>) -> Flow {
+        let weight = self.weights.as_ref().map_or(1, |w| chosen.iter().map(|o| w[o.0 as usize]).sum());
+        self.take_counted(weight, answer)
+    }
+
+    /// Takes one solution that stands for `weight` solutions.
+    fn take_counted(&mut self, weight: u64, answer: impl FnOnce() -> Answer<'a>) -> Flow {
         let mut answer = Some(answer);
         let mut decoded = None;
         if let Some(classes) = &self.classes {
@@ -377,7 +430,7 @@ impl<'a> Collect<'a, '_> {
             }
             decoded = Some(ans);
         }
-        self.found += 1;
+        self.found += weight;
         let keep = self.mode != AnswerMode::Count && (self.mode != AnswerMode::Unique || self.found == 1);
         if keep || self.found <= VERIFY_WHEN_COUNTING {
             let ans = decoded.take().unwrap_or_else(|| answer.take().unwrap()());
@@ -474,7 +527,7 @@ fn limit_name(stop: Stop) -> &'static str {
 /// `puzc estimate`: the estimated nodes (as `solve` counts them, with forced moves) and
 /// solutions of one instance, each with its standard error and one probe's spread.
 pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateArgs) -> Exit {
-    let (low, _) = match searched(s, elab) {
+    let (low, _) = match searched(s, elab, false) {
         Ok(l) => l,
         Err(e) => return e,
     };

@@ -108,6 +108,13 @@ impl Breaking {
         let stabiliser = self.fixing.iter().filter(|h| moved(cells, h) == own).count();
         (self.fixing.len() / stabiliser) as u64
     }
+
+    /// For each option of the cut matrix, how many solutions a solution holding it stands
+    /// for when every solution is counted: `|H·φ|` for the anchor's alternatives, 0 for
+    /// the other options (each solution holds exactly one alternative).
+    pub fn weights(&self, meanings: &[Meaning]) -> Vec<u64> {
+        meanings.iter().map(|m| self.anchor.cells(m).map_or(0, |cells| self.orbit(cells))).collect()
+    }
 }
 
 /// `cells` moved by `perm`, sorted: the rank compared first (see the module documentation).
