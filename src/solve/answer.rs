@@ -53,26 +53,36 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
 }
 
 /// Copies of one piece get the piece's numbers in reading order of where they lie; sorts
-/// `placed` by piece, then by that order (stable: copies starting on one cell, which only an
-/// answer with overlapping pieces has, keep their order).
+/// `placed` by piece, then by that order.
 pub fn number_copies(model: &Model, placed: &mut [Placed]) {
-    // Where each piece's copies start once sorted by piece: a counting sort, since pieces
-    // are numbered densely (a comparison sort of UVA 211's 28 bones was most of decoding).
-    let mut start = vec![0usize; model.pieces.len() + 1];
+    // Sorted by piece in place, by buckets: pieces are numbered densely (a comparison sort
+    // of UVA 211's 28 bones was most of decoding). `start[p]..start[p + 1]` will hold piece
+    // `p`'s copies, `next[p]` is the first of them not yet in place.
+    let n = model.pieces.len();
+    let mut bounds = vec![0usize; 2 * (n + 1)];
+    let (start, next) = bounds.split_at_mut(n + 1);
     for p in placed.iter() {
         start[p.piece + 1] += 1;
     }
-    for i in 1..start.len() {
+    for i in 1..=n {
         start[i] += start[i - 1];
     }
     if !placed.is_sorted_by_key(|p| p.piece) {
-        let mut at = start.clone();
-        for p in placed.to_vec() {
-            let piece = p.piece;
-            placed[at[piece]] = p;
-            at[piece] += 1;
+        next.copy_from_slice(start);
+        for piece in 0..n {
+            while next[piece] < start[piece + 1] {
+                let other = placed[next[piece]].piece;
+                if other == piece {
+                    next[piece] += 1;
+                } else {
+                    placed.swap(next[piece], next[other]);
+                    next[other] += 1;
+                }
+            }
         }
     }
+    // Copies of one piece by their first cell: in a valid answer no two start on one cell
+    // (they would overlap), so the order of equal keys never shows.
     for copies in placed.chunk_by_mut(|a, b| a.piece == b.piece).filter(|c| c.len() > 1) {
         copies.sort_by_key(|p| p.cells.iter().min().copied());
     }

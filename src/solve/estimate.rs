@@ -29,6 +29,11 @@ pub struct Prober<'a> {
     forced: bool,
     alive: Vec<bool>,
     active: Vec<bool>,
+    /// Live options of each item, kept as options die (choosing an item then reads one
+    /// number per item instead of counting its options: a batch of small searches, as UVA
+    /// 211's layouts, spent most of its probing there), and their number at the root.
+    live: Vec<u32>,
+    live_at_root: Vec<u32>,
     rng: u64,
 }
 
@@ -82,8 +87,11 @@ impl<'a> Prober<'a> {
                 *at += 1;
             }
         }
+        let live_at_root: Vec<u32> = count.windows(2).map(|w| (w[1] - w[0]) as u32).collect();
         Some(Prober {
             p,
+            live: live_at_root.clone(),
+            live_at_root,
             by_item: Incidence { start: count, entries },
             forced,
             alive: vec![true; p.option_count()],
@@ -146,6 +154,7 @@ impl<'a> Prober<'a> {
     fn start_at(&mut self, prefix: &[u32]) {
         self.alive.iter_mut().for_each(|a| *a = true);
         self.active.iter_mut().for_each(|a| *a = true);
+        self.live.copy_from_slice(&self.live_at_root);
         for &o in prefix {
             self.commit(o as usize);
         }
@@ -156,7 +165,7 @@ impl<'a> Prober<'a> {
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best: Option<(usize, usize)> = None;
         for i in (0..self.p.n_primary).filter(|&i| self.active[i]) {
-            let d = self.options_of(i).iter().filter(|(o, _)| self.alive[*o as usize]).count();
+            let d = self.live[i] as usize;
             if best.is_none_or(|(_, bd)| d < bd) {
                 best = Some((i, d));
                 if d == 0 {
@@ -178,8 +187,15 @@ impl<'a> Prober<'a> {
                 let (other, colour) = self.by_item.entries[k];
                 // A coloured secondary item keeps the options that agree on its colour.
                 let agrees = item >= self.p.n_primary && e.colour.0 != 0 && colour == e.colour.0;
-                if !agrees {
+                if !agrees && self.alive[other as usize] {
                     self.alive[other as usize] = false;
+                    let (from, to) = (
+                        self.p.option_start[other as usize] as usize,
+                        self.p.option_start[other as usize + 1] as usize,
+                    );
+                    for e in &self.p.option_items[from..to] {
+                        self.live[e.item.0 as usize] -= 1;
+                    }
                 }
             }
         }
