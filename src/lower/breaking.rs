@@ -236,3 +236,30 @@ fn keep_options(low: &mut Lowered, keep: &[bool]) {
     p.option_items = items;
     low.meanings = meanings;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four symmetries of a 2 × 3 box (cells 0 1 2 / 3 4 5): identity, mirror left to
+    /// right, mirror top to bottom, half turn.
+    fn box_2x3() -> Vec<Vec<usize>> {
+        vec![vec![0, 1, 2, 3, 4, 5], vec![2, 1, 0, 5, 4, 3], vec![3, 4, 5, 0, 1, 2], vec![5, 4, 3, 2, 1, 0]]
+    }
+
+    /// Dominoes in the box: the middle upright one is fixed by every symmetry (orbit 1), a
+    /// side upright one has 2 images, a lying one 4; each orbit keeps its smallest member.
+    #[test]
+    fn orbits_and_smallest_members() {
+        let fixing = box_2x3();
+        let b = Breaking { anchor: Anchor::Piece(0), name: "piece A".into(), fixing, kept: 0, alternatives: 0 };
+        assert_eq!(b.orbit(&[1, 4]), 1);
+        assert_eq!(b.orbit(&[0, 3]), 2);
+        assert_eq!(b.orbit(&[4, 5]), 4);
+        let dominoes: [&[usize]; 7] = [&[0, 3], &[1, 4], &[2, 5], &[0, 1], &[1, 2], &[3, 4], &[4, 5]];
+        let kept: Vec<&[usize]> = dominoes.iter().copied().filter(|d| smallest(d, &b.fixing)).collect();
+        assert_eq!(kept, [&[0, 3][..], &[1, 4], &[0, 1]]);
+        // Orbit sizes of the kept ones add up to all placements: N = Σ |H·φ(s)|.
+        assert_eq!(kept.iter().map(|d| b.orbit(d)).sum::<u64>(), dominoes.len() as u64);
+    }
+}
