@@ -61,9 +61,9 @@ impl Format {
     fn write_bytes(&self, out: &mut Vec<u8>, s: &str) {
         let len = if s.is_ascii() { s.len() } else { s.chars().count() };
         let pad = self.width.saturating_sub(len);
-        out.reserve(pad + s.len());
+        out.reserve(pad + s.len() + SPACES.len());
         if !self.left {
-            (0..pad).for_each(|_| out.push(b' '));
+            spaces(out, pad);
         }
         if s.len() <= 8 {
             s.bytes().for_each(|b| out.push(b));
@@ -71,8 +71,23 @@ impl Format {
             out.extend_from_slice(s.as_bytes());
         }
         if self.left {
-            (0..pad).for_each(|_| out.push(b' '));
+            spaces(out, pad);
         }
+    }
+}
+
+const SPACES: [u8; 16] = [b' '; 16];
+
+/// Appends `n` spaces: up to 16 as one store of a constant size cut back to `n` (a loop of
+/// varying length, once per cell, was mispredicted).
+#[inline]
+fn spaces(out: &mut Vec<u8>, n: usize) {
+    if n <= SPACES.len() {
+        let at = out.len();
+        out.extend_from_slice(&SPACES);
+        out.truncate(at + n);
+    } else {
+        out.resize(out.len() + n, b' ');
     }
 }
 
