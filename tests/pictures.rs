@@ -69,6 +69,8 @@ fn every_shipped_puzzle_renders_to_a_non_blank_png_of_its_size() {
         // 2×2 tiles: 80 wide, widened to the 14-character title (139) + 20 = 159; 124 high,
         // the board nearly all coloured triangles.
         ("tetravex.puz", (159, 124), 0.3),
+        // MacMahon's squares, 4×6 tiles: 6·40 + 20 = 260 × 4·40 + 44 = 204 (the title is narrower).
+        ("macmahon.puz", (260, 204), 0.5),
         // 7×8 dominoes: 340 × 324, every cell coloured.
         ("domino.puz", (340, 324), 0.5),
         ("uva211.puz", (340, 324), 0.5),

@@ -5,6 +5,7 @@
 //! `every_test_file_is_in_the_suite` below fails for a file that is not.
 
 mod cli;
+mod confine;
 mod counters;
 mod distributed;
 mod docs_diagnostics;
@@ -29,6 +30,7 @@ mod sizes;
 mod stages;
 mod symmetry;
 mod threads;
+mod tiles;
 mod tooling;
 mod ui;
 mod xcc_puzzles;

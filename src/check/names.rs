@@ -237,16 +237,33 @@ impl Checker {
                 self.define(&p.name, Kind::Piece);
             }
             StmtKind::Tiles(t) => {
-                self.expr(&t.count);
+                t.count.iter().chain(&t.given).for_each(|e| self.expr(e));
+                if t.count.is_none() && t.given.is_none() {
+                    self.diags.push(
+                        Diagnostic::new(Code::E105, t.name.span, "tiles read from the instance need their count")
+                            .label("how many tiles?")
+                            .help(format!("write the count after the name: `tiles {}[n * n] ...`", t.name.name)),
+                    );
+                }
                 self.define(&t.name, Kind::Piece);
             }
             StmtKind::Place(p) => {
                 p.pieces.iter().flatten().for_each(|id| self.use_named(id, Kind::Piece));
                 self.use_named(&p.board, Kind::Board);
             }
-            StmtKind::Confine { piece, cells } => {
-                self.use_named(piece, Kind::Piece);
-                self.expr(cells);
+            StmtKind::Confine(c) => {
+                self.use_named(&c.piece, Kind::Piece);
+                c.member.iter().flat_map(|m| &m.node).for_each(|e| self.expr(e));
+                match &c.rule {
+                    ConfineRule::To(cells) => self.expr(cells),
+                    ConfineRule::Where(cond) => {
+                        // The condition reads what each placement covers and how it is turned.
+                        let mark = self.locals.len();
+                        self.locals.extend(crate::lower::confine::PLACEMENT_NAMES.iter().map(|n| n.to_string()));
+                        self.expr(cond);
+                        self.locals.truncate(mark);
+                    }
+                }
             }
             StmtKind::Item(i) => {
                 self.item_times(i);
@@ -722,7 +739,7 @@ impl Checker {
                     let what = match &s.kind {
                         StmtKind::Item(_) => "`item`",
                         StmtKind::Tiles(_) => "`tiles`",
-                        StmtKind::Confine { .. } => "`confine`",
+                        StmtKind::Confine(_) => "`confine`",
                         StmtKind::MatchEdges(_) => "`match edges`",
                         _ => continue,
                     };

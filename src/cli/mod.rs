@@ -239,7 +239,8 @@ impl Session {
     /// "The instance ended early" on an instance that does not exist is really "no instance".
     fn explain_missing_instance(&self, diags: &mut [Diagnostic]) {
         let reader = self.spec.stmts.iter().find(|s| match &s.kind {
-            StmtKind::Param { .. } | StmtKind::Tiles(_) => true,
+            StmtKind::Param { .. } => true,
+            StmtKind::Tiles(t) => t.given.is_none(),
             StmtKind::Given { source, .. } => matches!(source, crate::syntax::ast::GivenSource::Instance(..)),
             _ => false,
         });

@@ -65,7 +65,9 @@ pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
     for &p in &placing.pieces {
         let piece = &model.pieces[p];
         let one_cell = piece.cells.len() == 1 && piece.cells[0].2.is_none();
-        if !one_cell || piece.edges.is_none() || model.confine.get(p).is_some_and(|c| c.is_some()) {
+        let confined = model.confine.get(p).is_some_and(|c| c.is_some())
+            || model.confine_where.get(p).is_some_and(|c| c.is_some());
+        if !one_cell || piece.edges.is_none() || confined {
             return None;
         }
         let t = out.piece.len() as u32;

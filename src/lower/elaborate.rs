@@ -45,7 +45,7 @@ pub struct Elab<'s> {
     /// member order, for statements that bind them (`each cage(l) sums to sum[l]`).
     pub(super) region_args: HashMap<String, FamilyArgs>,
     /// Piece declarations by name: indices into `model.pieces`.
-    piece_names: HashMap<String, (Vec<usize>, Span)>,
+    pub(super) piece_names: HashMap<String, (Vec<usize>, Span)>,
     item_index: HashMap<String, usize>,
     /// The arguments each item name was made from: `a(1)` and `a('1')` print alike but are
     /// different values, so they may not share one item (E102).
@@ -148,7 +148,7 @@ impl Elab<'_> {
             | StmtKind::Given { .. }
             | StmtKind::Region(_)
             | StmtKind::Place(_)
-            | StmtKind::Confine { .. }
+            | StmtKind::Confine(_)
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
@@ -247,7 +247,7 @@ impl Elab<'_> {
                 self.broken.insert(t.name.name.clone());
             })?,
             StmtKind::Place(p) => self.place(p)?,
-            StmtKind::Confine { piece, cells } => self.confine(piece, cells)?,
+            StmtKind::Confine(c) => self.confine(c)?,
             StmtKind::MatchEdges(border) => {
                 if let Some(b) = self.model.board.as_ref().filter(|b| b.lattice != Lattice::Squares) {
                     return Err(Diagnostic::new(
@@ -603,55 +603,16 @@ impl Elab<'_> {
         self.define_piece(&p.name, ids)
     }
 
-    fn define_piece(&mut self, name: &Ident, ids: Vec<usize>) -> R<()> {
+    pub(super) fn define_piece(&mut self, name: &Ident, ids: Vec<usize>) -> R<()> {
         if let Some((_, old)) = self.piece_names.get(&name.name) {
             return Err(Diagnostic::new(Code::E102, name.span, format!("`{}` is defined twice", name.name))
                 .label("second definition")
                 .related(*old, "first defined here"));
         }
         self.model.confine.resize(self.model.pieces.len(), None);
+        self.model.confine_where.resize(self.model.pieces.len(), None);
         self.piece_names.insert(name.name.clone(), (ids, name.span));
         Ok(())
-    }
-
-    fn tiles(&mut self, t: &TilesDecl, input: &mut InstanceReader) -> R<()> {
-        let n = self.env.eval_int(&t.count, "the number of tiles")?;
-        if !(0..=1_000_000).contains(&n) {
-            return Err(Diagnostic::new(Code::S401, t.count.span, format!("{n} tiles cannot be read"))
-                .label("0 to 1000000 tiles"));
-        }
-        let order = edge_order(&t.edges)?;
-        let mut ids: Vec<usize> = Vec::new();
-        // Tiles are numbered on from the tiles of earlier families, so that two families'
-        // tiles never show the same number in an answer.
-        let first: u32 = self.model.pieces.iter().filter(|p| p.edges.is_some()).map(|p| p.count).sum();
-        for number in first + 1..=first + n as u32 {
-            let mut labels: [Value; 4] = Default::default();
-            for &side in &order {
-                let (w, _) = input.word(&format!("the edges of tile {} of `{}`", number - first, t.name.name))?;
-                labels[side] = w.parse::<i64>().map(Value::Int).unwrap_or_else(|_| Value::Str(w.into()));
-            }
-            // Identical tiles become one piece placed `count` times: the engine then never
-            // enumerates their permutations as different solutions.
-            if let Some(&id) = ids.iter().find(|&&id| self.model.pieces[id].edges.as_ref() == Some(&labels)) {
-                let piece = &mut self.model.pieces[id];
-                piece.count += 1;
-                piece.numbers.push(number);
-            } else {
-                ids.push(self.model.pieces.len());
-                self.model.pieces.push(Piece {
-                    name: format!("{}({number})", t.name.name),
-                    label: number.to_string(),
-                    cells: vec![(0, 0, None)],
-                    edges: Some(labels),
-                    count: 1,
-                    numbers: vec![number],
-                    odd: false,
-                    span: t.name.span,
-                });
-            }
-        }
-        self.define_piece(&t.name, ids)
     }
 
     fn place(&mut self, p: &PlaceDecl) -> R<()> {
@@ -679,26 +640,6 @@ impl Elab<'_> {
         pieces.retain(|&id| self.model.pieces[id].count > 0);
         self.model.placing =
             Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
-        Ok(())
-    }
-
-    fn confine(&mut self, piece: &Ident, cells: &Expr) -> R<()> {
-        let Some((ids, _)) = self.piece_names.get(&piece.name).cloned() else {
-            if self.broken.contains(&piece.name) {
-                return Ok(());
-            }
-            return Err(self.unknown(piece, "piece", self.piece_names.keys()));
-        };
-        let board = self.model.board.clone().ok_or_else(|| {
-            Diagnostic::new(Code::E105, piece.span, "`confine` needs a board declared before it").label("no board yet")
-        })?;
-        let mut allowed = vec![false; board.rows * board.cols];
-        for c in self.cells_of(&board, cells, "`confine ... to` takes a set of cells")? {
-            allowed[c] = true;
-        }
-        for id in ids {
-            self.model.confine[id] = Some(allowed.clone());
-        }
         Ok(())
     }
 
@@ -1096,38 +1037,6 @@ fn shape_of(env: &mut Env, shape: &Shape) -> R<Shaped> {
         c.1 -= c0;
     }
     Ok((cells, (r0 + c0).rem_euclid(2) == 1))
-}
-
-/// For `with edges top, right, bottom, left` (in any order): where each label read goes.
-fn edge_order(edges: &[Ident]) -> R<Vec<usize>> {
-    const SIDES: [&str; 4] = ["top", "right", "bottom", "left"];
-    let mut order = Vec::new();
-    for e in edges {
-        match SIDES.iter().position(|s| *s == e.name) {
-            Some(i) if !order.contains(&i) => order.push(i),
-            Some(_) => {
-                return Err(Diagnostic::new(Code::E102, e.span, format!("edge `{}` is listed twice", e.name))
-                    .label("repeated edge"));
-            }
-            None => {
-                let mut d =
-                    Diagnostic::new(Code::E101, e.span, format!("`{}` is not an edge of a square tile", e.name))
-                        .label("unknown edge");
-                d = match crate::syntax::closest_name(&e.name, &SIDES) {
-                    Some(s) => d.help(format!("did you mean `{s}`?")),
-                    None => d.help("the edges are top, right, bottom, left"),
-                };
-                return Err(d);
-            }
-        }
-    }
-    if order.len() != 4 {
-        let span = edges[0].span.to(edges[edges.len() - 1].span);
-        return Err(Diagnostic::new(Code::E105, span, "a square tile has four edges")
-            .label(format!("{} listed", order.len()))
-            .help("list all of top, right, bottom, left, in the order the instance gives them"));
-    }
-    Ok(order)
 }
 
 impl Default for Value {

@@ -164,17 +164,13 @@ impl Env {
             BinOp::Eq => return Ok(Value::Bool(l == r)),
             BinOp::Ne => return Ok(Value::Bool(l != r)),
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let ord = match (&l, &r) {
-                    (Value::Int(a), Value::Int(b)) => a.cmp(b),
-                    (Value::Char(a), Value::Char(b)) => a.cmp(b),
-                    _ => {
-                        return Err(Diagnostic::new(
-                            Code::E103,
-                            span,
-                            format!("cannot compare {} with {}", l.type_name(), r.type_name()),
-                        )
-                        .label(format!("`{}` compares two numbers or two characters", op.symbol())));
-                    }
+                let Some(ord) = order(&l, &r) else {
+                    return Err(Diagnostic::new(
+                        Code::E103,
+                        span,
+                        format!("cannot compare {} with {}", l.type_name(), r.type_name()),
+                    )
+                    .label(format!("`{}` compares two numbers, two characters, or two tuples of them", op.symbol())));
                 };
                 let b = match op {
                     BinOp::Lt => ord.is_lt(),
@@ -337,6 +333,26 @@ impl Env {
         let r = f(self);
         self.locals.pop();
         r
+    }
+}
+
+/// How `<` orders two values: numbers, characters, and tuples (or lists) of them element by
+/// element, the first difference deciding and a prefix coming first. `None` when they are
+/// not comparable.
+fn order(l: &Value, r: &Value) -> Option<std::cmp::Ordering> {
+    match (l, r) {
+        (Value::Int(a), Value::Int(b)) => Some(a.cmp(b)),
+        (Value::Char(a), Value::Char(b)) => Some(a.cmp(b)),
+        (Value::Tuple(a), Value::Tuple(b)) | (Value::List(a), Value::List(b)) => {
+            for (x, y) in a.iter().zip(b.iter()) {
+                match order(x, y)? {
+                    std::cmp::Ordering::Equal => {}
+                    other => return Some(other),
+                }
+            }
+            Some(a.len().cmp(&b.len()))
+        }
+        _ => None,
     }
 }
 

@@ -114,6 +114,20 @@ pub fn point_op(lattice: Lattice, op: usize, (r, c): (i64, i64)) -> (i64, i64) {
     }
 }
 
+/// A piece's cells after point symmetry `op` ([`point_op`]), in the order given, shifted as
+/// the orientations of this lattice shift them, so that they lie where the same turn of the
+/// piece lies in the lowered problem. `odd` is [`Piece::odd`].
+pub fn turned(lattice: Lattice, op: usize, cells: &[(i64, i64)], odd: bool) -> Vec<(i64, i64)> {
+    let shift = (lattice == Lattice::Triangles && odd) as i64;
+    let moved: Vec<(i64, i64)> = cells.iter().map(|&(r, c)| point_op(lattice, op, (r, c + shift))).collect();
+    let r0 = moved.iter().map(|c| c.0).min().unwrap_or(0);
+    let mut c0 = moved.iter().map(|c| c.1).min().unwrap_or(0);
+    if lattice == Lattice::Triangles && (r0 + c0).rem_euclid(2) != 0 {
+        c0 -= 1;
+    }
+    moved.iter().map(|&(r, c)| (r - r0, c - c0)).collect()
+}
+
 /// Shifts a shape so its top row is 0 and its leftmost column 0 or 1 (whichever keeps every
 /// triangle pointing the same way), cells in reading order.
 pub fn normalised(cells: &[Cell]) -> Vec<Cell> {

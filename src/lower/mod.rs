@@ -2,6 +2,7 @@
 pub mod bound;
 pub mod breaking;
 mod cages;
+pub mod confine;
 mod counters;
 mod counts;
 mod data;
@@ -17,5 +18,6 @@ pub mod model;
 pub mod moves;
 pub mod pieces;
 pub mod symmetry;
+mod tiles;
 pub mod value;
 pub mod xcc;

@@ -3,6 +3,7 @@
 use super::value::Value;
 use crate::diag::Span;
 use crate::syntax::ast::{AnswerMode, Lattice, Once, Origin};
+use std::collections::BTreeSet;
 
 /// The board: its cells and what is known about them.
 #[derive(Clone, Debug)]
@@ -57,6 +58,9 @@ pub struct Region {
     pub once: Once,
     pub span: Span,
 }
+
+/// Where a piece lies: the board cells it covers, sorted, and the edges it shows (tiles).
+pub type Placement = (Vec<usize>, Option<[Value; 4]>);
 
 /// A piece after expansion. Identical pieces of one declaration are merged, with `count`.
 #[derive(Clone, Debug)]
@@ -203,8 +207,11 @@ pub struct Model {
     pub apart: Vec<Apart>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
-    /// Per piece, the cells it must stay within (`confine`), if any.
+    /// Per piece, the cells it must stay within (`confine ... to`), if any.
     pub confine: Vec<Option<Vec<bool>>>,
+    /// Per piece, the placements `confine ... where` allows, if any: each the board cells it
+    /// covers, sorted, with the edges a tile shows there ([`crate::lower::confine::placement_key`]).
+    pub confine_where: Vec<Option<BTreeSet<Placement>>>,
     pub match_edges: bool,
     /// `match edges, border label`: what every tile edge without a neighbour shows.
     pub border: Option<Value>,

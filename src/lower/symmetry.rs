@@ -5,7 +5,7 @@
 //! triangles and hexagons) followed by the translation that brings the board's cells back
 //! onto themselves. It is kept when it maps onto the model's own: every given, every region
 //! (with its `once` kind), cage (operation, target, all different), count (values and
-//! bounds) and `confine` set, and every allowed orientation of every placed piece (with its
+//! bounds) and `confine` set (and `confine ... where` placements), and every allowed orientation of every placed piece (with its
 //! labels) onto another allowed orientation. `no two ... touch` is kept by any isometry.
 //! Specs with direct items or options, or with tiles' edges, keep only the identity: what a
 //! direct item means on the board is not known, and a turned tile's edges are not a
@@ -65,6 +65,10 @@ fn key(kind: &str, cells: &[usize], perm: &[usize], what: String) -> (String, Ve
     (kind.to_string(), c, what)
 }
 
+fn mapped(cells: &[usize], perm: &[usize]) -> Vec<usize> {
+    cells.iter().map(|&c| perm[c]).collect()
+}
+
 /// Whether `perm` (point symmetry `op` of the lattice, then a shift) maps the model onto
 /// itself.
 fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bool {
@@ -75,6 +79,15 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
     for p in 0..model.confine.len() {
         if let Some(allowed) = &model.confine[p]
             && (0..board.on.len()).any(|c| board.on[c] && allowed[perm[c]] != allowed[c])
+        {
+            return false;
+        }
+    }
+    // `confine ... where`: the allowed placements map onto allowed placements.
+    for allowed in model.confine_where.iter().flatten() {
+        if allowed
+            .iter()
+            .any(|(cells, edges)| !allowed.contains(&super::confine::placement_key(&mapped(cells, perm), edges)))
         {
             return false;
         }

@@ -9,11 +9,12 @@
 //!
 //! Every option remembers what it means in the puzzle's terms ([`Meaning`]), so answers can
 //! be shown and verified without looking at the matrix.
-use super::model::{Covered, Model, Piece};
+use super::model::{Board, Covered, Model, Piece};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder, XccProblem};
 use crate::syntax::ast::{Lattice, Once};
+use std::ops::ControlFlow;
 
 /// What one option stands for.
 #[derive(Clone, Debug, PartialEq)]
@@ -372,93 +373,74 @@ fn lower_place(
         }
     }
     let mut entries = Vec::new();
-    // The cells of the placement being tried: one buffer, copied only for an option kept
-    // (most anchors are turned down by a label, and a batch lowers every instance).
-    let mut placed = Vec::new();
     for (k, &p) in placing.pieces.iter().enumerate() {
         let piece = &model.pieces[p];
         // Whether the piece fits the board's shape at all; a piece whose labels only miss
         // the instance's data is not a spec error: that instance simply has no solution.
         let mut fits_shape = false;
+        let confined_to = model.confine_where.get(p).and_then(|w| w.as_ref());
         for o in orientations_on(board.lattice, piece, placing.rotate, placing.reflect) {
-            let height = o.cells.iter().map(|c| c.0).max().unwrap() + 1;
-            let width = o.cells.iter().map(|c| c.1).max().unwrap() + 1;
-            // On triangles a shape may start in column 1 and be shifted one to the left, and
-            // only shifts with r0 + c0 even keep its triangles pointing the same way.
-            let triangles = board.lattice == Lattice::Triangles;
-            let first_col = if triangles { -1 } else { 0 };
-            for r0 in 0..=(rows - height) {
-                'anchor: for c0 in first_col..=(cols - width) {
-                    if triangles && (r0 + c0).rem_euclid(2) != 0 {
-                        continue;
-                    }
-                    placed.clear();
-                    for (dr, dc, _) in &o.cells {
-                        if c0 + dc < 0 {
-                            continue 'anchor;
-                        }
-                        let cell = ((r0 + dr) * cols + c0 + dc) as usize;
-                        if !board.on[cell] {
-                            continue 'anchor;
-                        }
-                        placed.push(cell);
-                    }
-                    // A piece that fits the board but not where `confine` allows is not a spec
-                    // error: the count is 0 (`answer count` prints it), like missing labels.
-                    fits_shape = true;
-                    if let Some(allowed) = &model.confine[p]
-                        && placed.iter().any(|&c| !allowed[c])
-                    {
-                        continue 'anchor;
-                    }
-                    // A labelled cell must lie on a board cell showing that label.
-                    let shows = |c: usize| board.given[c].map(|g| &board.values[g]);
-                    if !o
-                        .cells
-                        .iter()
-                        .zip(&placed)
-                        .all(|((_, _, l), &c)| l.as_ref().is_none_or(|l| shows(c) == Some(l)))
-                    {
-                        continue 'anchor;
-                    }
-                    // `border`: a tile's sides without a neighbour must show the border label.
-                    if let (Some(e), Some(border)) = (&o.edges, &model.border) {
-                        let cell = placed[0];
-                        let (r, c) = (cell / cols as usize, cell % cols as usize);
-                        let lone = [
-                            r == 0 || !board.on[cell - cols as usize],
-                            c + 1 == cols as usize || !board.on[cell + 1],
-                            r + 1 == rows as usize || !board.on[cell + cols as usize],
-                            c == 0 || !board.on[cell - 1],
-                        ];
-                        if (0..4).any(|side| lone[side] && e[side] != *border) {
-                            continue 'anchor;
-                        }
-                    }
-                    if guard.full(meanings.len(), piece.span) {
-                        return;
-                    }
-                    entries.clear();
-                    entries.push(Entry { item: piece_item[k], colour: Colour::NONE });
-                    entries.extend(placed.iter().map(|&c| Entry { item: cell_item[c].unwrap(), colour: Colour::NONE }));
-                    if let Some(e) = &o.edges {
-                        let cell = placed[0];
-                        let sides = [
-                            (cell >= cols as usize).then(|| v_item[cell - cols as usize]).flatten(),
-                            h_item[cell],
-                            v_item[cell],
-                            (cell % cols as usize > 0).then(|| h_item[cell - 1]).flatten(),
-                        ];
-                        for (side, item) in sides.iter().enumerate() {
-                            if let Some(item) = item {
-                                entries.push(Entry { item: *item, colour: b.colour(&e[side].to_string()) });
-                            }
-                        }
-                    }
-                    let (a, bb) = board.coord(placed[0]);
-                    b.add_option(format!("{}@({a},{bb})", piece.name), &entries);
-                    meanings.push(Meaning::Place { piece: p, cells: placed.clone(), edges: o.edges.clone() });
+            let shape: Vec<(i64, i64)> = o.cells.iter().map(|&(r, c, _)| (r, c)).collect();
+            let flow = each_shift(board, &shape, &mut |placed| {
+                // A piece that fits the board but not where `confine` allows is not a spec
+                // error: the count is 0 (`answer count` prints it), like missing labels.
+                fits_shape = true;
+                if let Some(allowed) = &model.confine[p]
+                    && placed.iter().any(|&c| !allowed[c])
+                {
+                    return ControlFlow::Continue(());
                 }
+                if let Some(set) = confined_to
+                    && !set.contains(&super::confine::placement_key(placed, &o.edges))
+                {
+                    return ControlFlow::Continue(());
+                }
+                // A labelled cell must lie on a board cell showing that label.
+                let shows = |c: usize| board.given[c].map(|g| &board.values[g]);
+                if !o.cells.iter().zip(placed).all(|((_, _, l), &c)| l.as_ref().is_none_or(|l| shows(c) == Some(l))) {
+                    return ControlFlow::Continue(());
+                }
+                // `border`: a tile's sides without a neighbour must show the border label.
+                if let (Some(e), Some(border)) = (&o.edges, &model.border) {
+                    let cell = placed[0];
+                    let (r, c) = (cell / cols as usize, cell % cols as usize);
+                    let lone = [
+                        r == 0 || !board.on[cell - cols as usize],
+                        c + 1 == cols as usize || !board.on[cell + 1],
+                        r + 1 == rows as usize || !board.on[cell + cols as usize],
+                        c == 0 || !board.on[cell - 1],
+                    ];
+                    if (0..4).any(|side| lone[side] && e[side] != *border) {
+                        return ControlFlow::Continue(());
+                    }
+                }
+                if guard.full(meanings.len(), piece.span) {
+                    return ControlFlow::Break(());
+                }
+                entries.clear();
+                entries.push(Entry { item: piece_item[k], colour: Colour::NONE });
+                entries.extend(placed.iter().map(|&c| Entry { item: cell_item[c].unwrap(), colour: Colour::NONE }));
+                if let Some(e) = &o.edges {
+                    let cell = placed[0];
+                    let sides = [
+                        (cell >= cols as usize).then(|| v_item[cell - cols as usize]).flatten(),
+                        h_item[cell],
+                        v_item[cell],
+                        (cell % cols as usize > 0).then(|| h_item[cell - 1]).flatten(),
+                    ];
+                    for (side, item) in sides.iter().enumerate() {
+                        if let Some(item) = item {
+                            entries.push(Entry { item: *item, colour: b.colour(&e[side].to_string()) });
+                        }
+                    }
+                }
+                let (a, bb) = board.coord(placed[0]);
+                b.add_option(format!("{}@({a},{bb})", piece.name), &entries);
+                meanings.push(Meaning::Place { piece: p, cells: placed.to_vec(), edges: o.edges.clone() });
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                return;
             }
         }
         if !fits_shape {
@@ -473,6 +455,46 @@ fn lower_place(
             );
         }
     }
+}
+
+/// Every placement of a shape (cells normalised as [`orientations_on`] leaves them) on the
+/// board: for each shift that keeps all its cells on the board and off holes, `f` gets the
+/// cells it covers, in the shape's order. Stops when `f` breaks.
+pub(super) fn each_shift(
+    board: &Board,
+    cells: &[(i64, i64)],
+    f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    let height = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+    let width = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+    // On triangles a shape may start in column 1 and be shifted one to the left, and only
+    // shifts with r0 + c0 even keep its triangles pointing the same way.
+    let triangles = board.lattice == Lattice::Triangles;
+    let first_col = if triangles { -1 } else { 0 };
+    // The cells of the placement being tried: one buffer, copied only for an option kept
+    // (most anchors are turned down by a label, and a batch lowers every instance).
+    let mut placed = Vec::with_capacity(cells.len());
+    for r0 in 0..=(rows - height) {
+        'anchor: for c0 in first_col..=(cols - width) {
+            if triangles && (r0 + c0).rem_euclid(2) != 0 {
+                continue;
+            }
+            placed.clear();
+            for (dr, dc) in cells {
+                if c0 + dc < 0 {
+                    continue 'anchor;
+                }
+                let cell = ((r0 + dr) * cols + c0 + dc) as usize;
+                if !board.on[cell] {
+                    continue 'anchor;
+                }
+                placed.push(cell);
+            }
+            f(&placed)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 fn lower_direct(

@@ -237,6 +237,14 @@ impl Verifier<'_> {
                     return Err(format!("piece {} leaves its confined cells", piece.label));
                 }
             }
+            if let Some(Some(allowed)) = model.confine_where.get(p.piece) {
+                // The placements `confine ... where` allows, as the model lists them.
+                let mut cells = p.cells.to_vec();
+                cells.sort_unstable();
+                if !allowed.contains(&(cells, p.edges.cloned())) {
+                    return Err(format!("piece {} lies where its `confine ... where` does not allow", piece.label));
+                }
+            }
             if self.proven.contains(p.piece, p.cells) {
                 continue;
             }

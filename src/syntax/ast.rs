@@ -55,10 +55,7 @@ pub enum StmtKind {
     Piece(PieceDecl),
     Tiles(TilesDecl),
     Place(PlaceDecl),
-    Confine {
-        piece: Ident,
-        cells: Expr,
-    },
+    Confine(ConfineDecl),
     /// `match edges`, with `, border label` the label of every edge without a neighbour.
     MatchEdges(Option<Expr>),
     Item(ItemStmt),
@@ -251,8 +248,30 @@ pub struct ShapeCell {
 #[derive(Clone, Debug)]
 pub struct TilesDecl {
     pub name: Ident,
-    pub count: Expr,
+    /// `tiles t[count] ...`: required when the tiles are read from the instance.
+    pub count: Option<Expr>,
     pub edges: Vec<Ident>,
+    /// `= [(top, right, bottom, left), ...]`: the tiles written in the spec, in the order of
+    /// `edges`; `None` for `from instance`.
+    pub given: Option<Expr>,
+}
+
+/// `confine PIECE to CELLS` or `confine PIECE where CONDITION`.
+#[derive(Clone, Debug)]
+pub struct ConfineDecl {
+    pub piece: Ident,
+    /// `confine bone(0, 1) ...`: one member of a family, by its parameters (a tile by its
+    /// number); the span covers the name and its arguments.
+    pub member: Option<Spanned<Vec<Expr>>>,
+    pub rule: ConfineRule,
+}
+
+#[derive(Clone, Debug)]
+pub enum ConfineRule {
+    /// `to CELLS`: every cell of a placement is one of these.
+    To(Expr),
+    /// `where CONDITION`: a condition on each placement (`cells`, `turns`, `mirrored`).
+    Where(Expr),
 }
 
 #[derive(Clone, Debug)]

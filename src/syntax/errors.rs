@@ -376,6 +376,7 @@ pub fn rule_in_words(r: Rule) -> String {
         | Rule::cage_makes => "a cage rule (`sums to`, `multiplies to`, `differs by`, `divides to`, `makes`)",
         Rule::grid_source | Rule::grid_from_instance => "`from instance` or `=`",
         Rule::given_from_instance => "`from instance`",
+        Rule::tiles_from_instance | Rule::tiles_given => "`from instance` or `=`",
         Rule::move_cost => "`cost`",
         Rule::slide_pieces | Rule::any_piece => "`any piece` or piece names",
         Rule::slide_dirs => "a direction (`down`, `up`, `left`, `right`)",

@@ -231,9 +231,17 @@ impl Cx {
             }
             Rule::tiles_stmt => {
                 let name = self.ident(it.next().unwrap());
-                let count = self.expr(it.next().unwrap())?;
+                let count = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::expr) => Some(self.expr(it.next().unwrap())?),
+                    _ => None,
+                };
                 let edges = self.idents(it.next().unwrap());
-                StmtKind::Tiles(TilesDecl { name, count, edges })
+                let source = it.next().unwrap();
+                let given = match source.as_rule() {
+                    Rule::tiles_given => Some(self.expr(source.into_inner().next().unwrap())?),
+                    _ => None,
+                };
+                StmtKind::Tiles(TilesDecl { name, count, edges, given })
             }
             Rule::place_stmt => {
                 let which = it.next().unwrap();
@@ -254,7 +262,22 @@ impl Cx {
             }
             Rule::confine_stmt => {
                 let piece = self.ident(it.next().unwrap());
-                StmtKind::Confine { piece, cells: self.expr(it.next().unwrap())? }
+                let member = match it.peek().map(|p| p.as_rule()) {
+                    Some(Rule::args) => {
+                        let args = it.next().unwrap();
+                        let span = piece.span.to(self.span(&args));
+                        Some(Spanned { node: self.args(args)?, span })
+                    }
+                    _ => None,
+                };
+                let rule = it.next().unwrap();
+                let is_to = rule.as_rule() == Rule::confine_to;
+                let e = self.expr(rule.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?;
+                StmtKind::Confine(ConfineDecl {
+                    piece,
+                    member,
+                    rule: if is_to { ConfineRule::To(e) } else { ConfineRule::Where(e) },
+                })
             }
             Rule::match_stmt => {
                 let border = it.next().and_then(|b| b.into_inner().find(|p| p.as_rule() == Rule::expr));
