@@ -15,3 +15,5 @@ pub mod lower;
 pub mod render;
 pub mod solve;
 pub mod syntax;
+#[cfg(test)]
+mod testing;

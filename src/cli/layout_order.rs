@@ -101,7 +101,7 @@ mod tests {
     use super::*;
     use crate::lower::model::Board;
     use crate::solve::answer::Placed;
-
+    use crate::testing::Rng;
     /// The full key the order is defined by: the fill's values plus one, then for every cell
     /// the sorted cells plus one of the piece on it, then a 0.
     fn full_key(ans: &Answer, cells: usize) -> Vec<u32> {
@@ -115,17 +115,6 @@ mod tests {
             key.push(0);
         }
         key
-    }
-
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
     }
 
     /// Random tilings (some cells left empty) of a `rows × cols` board by straight pieces of

@@ -3,6 +3,7 @@
 //! every anchor, cell by cell), on random pieces with labels and random placements.
 use super::*;
 use crate::diag::Span;
+use crate::testing::Rng;
 
 /// Whether `cells` are the piece's cells under one of the allowed symmetries, with every
 /// labelled cell lying on a board cell showing that label.
@@ -31,18 +32,6 @@ fn congruent<'a>(
             })
         })
     })
-}
-
-/// A small xorshift generator: the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 #[test]
