@@ -15,8 +15,8 @@ use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 use crate::solve::estimate::Prober;
 use crate::solve::partition;
 use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// The seed of the probes that size the pieces: fixed, so a run is repeatable.
 const SEED: u64 = 0x0074_6872_6561_6473;
@@ -44,7 +44,7 @@ const SPLIT_FROM_NODES: f64 = 1.0e5;
 /// below) says the tree has at least [`SPLIT_FROM_NODES`] nodes, one otherwise (and for
 /// problems with multiplicities, which neither the probes nor the split walk).
 pub fn threads_for(p: &XccProblem) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     if cores == 1 {
         return 1;
     }
@@ -57,6 +57,14 @@ pub fn threads_for(p: &XccProblem) -> usize {
         }
     }
     if nodes / PROBES as f64 >= SPLIT_FROM_NODES { cores } else { 1 }
+}
+
+/// The cores this process may use, asked once: `available_parallelism` reads the cgroup
+/// files under /proc on every call, which was 2.5% of a batch of small searches (UVA 211's
+/// layouts each ask).
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// One piece per option of the primary item covered exactly once that has the fewest options;
