@@ -245,7 +245,7 @@ moves fewest
         // A bottom row, maybe a second, and a queue of four.
         let mut g = [0u8; R * C];
         for (i, v) in g.iter_mut().enumerate().skip(C) {
-            if i >= 2 * C || rng.next() % 3 == 0 {
+            if i >= 2 * C || rng.next().is_multiple_of(3) {
                 *v = (rng.next() % 3) as u8;
             }
         }

@@ -72,7 +72,7 @@ fn a_latin_square_with_a_thermometer_and_a_sum_written_by_hand() {
     let squares = latin_squares();
     assert_eq!(squares.len(), 576, "4x4 Latin squares (OEIS A002860)");
     let dir = scratch("mixed-latin");
-    let cases: [(&[(usize, usize)], [(usize, usize); 2], usize); 3] = [
+    let cases: [ThermometerCase; 3] = [
         (&[(0, 0), (1, 1), (2, 2)], [(3, 0), (3, 1)], 5),
         (&[(0, 3), (0, 2), (1, 2), (2, 2)], [(3, 3), (2, 0)], 5),
         (&[(1, 0), (2, 1)], [(0, 0), (0, 3)], 3),
@@ -275,3 +275,7 @@ fn scotts_pentominoes_around_the_central_hole() {
         }
     }
 }
+
+/// A thermometer's cells (increasing from the first), two cells whose values add up to the
+/// number given, and that number.
+type ThermometerCase = (&'static [(usize, usize)], [(usize, usize); 2], usize);

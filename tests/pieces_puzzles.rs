@@ -30,8 +30,9 @@ fn variant(spec: &str, replace: &[(&str, &str)], name: &str) -> String {
 const SOKOBAN: [&str; 6] = ["#######", "#x....#", "#.$$#.#", "#.@.$x#", "#..x..#", "#######"];
 
 type Soko = ((i32, i32), BTreeSet<(i32, i32)>);
+type Cells = HashSet<(i32, i32)>;
 
-fn sokoban_level() -> (HashSet<(i32, i32)>, HashSet<(i32, i32)>, Soko) {
+fn sokoban_level() -> (Cells, Cells, Soko) {
     let (mut walls, mut targets, mut boxes, mut player) = (HashSet::new(), HashSet::new(), BTreeSet::new(), (0, 0));
     for (r, row) in SOKOBAN.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
@@ -135,7 +136,7 @@ fn sokoban_fewest_pushes_and_fewest_moves_against_dijkstra() {
     assert_eq!(code, 0, "{err}");
     let (p, m) = sokoban_replay(&out);
     assert_eq!(p, pushes);
-    assert_eq!(m as u32 + 1000 * p - p, walks_too);
+    assert_eq!(m + 1000 * p - p, walks_too);
     assert_eq!(out.lines().next().unwrap(), format!("cost {pushes}, {m} moves"));
 
     let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz", "--set", "walk=1"]);
@@ -170,6 +171,8 @@ fn costs_are_refused_where_they_mean_nothing() {
 /// A position: the pieces as (shape, top-left row, top-left column), sorted, so pieces of one
 /// shape are interchangeable (as in puzc, but written independently of it).
 type Pos = Vec<(usize, i32, i32)>;
+/// Names a piece's shape from its letter and cells.
+type ShapeOf<'a> = dyn Fn(char, &[(i32, i32)]) -> usize + 'a;
 
 /// A sliding-block puzzle: shapes as lists of cell offsets from their top-left cell, which
 /// shapes may move in which directions.
@@ -189,7 +192,7 @@ enum Count {
 
 impl Blocks {
     /// Reads a picture: each letter one piece; `shape_of` names its shape from its cells.
-    fn read(&self, picture: &[&str], shape_of: &dyn Fn(char, &[(i32, i32)]) -> usize) -> Pos {
+    fn read(&self, picture: &[&str], shape_of: &ShapeOf<'_>) -> Pos {
         let mut cells: HashMap<char, Vec<(i32, i32)>> = HashMap::new();
         for (r, row) in picture.iter().enumerate() {
             for (c, ch) in row.chars().enumerate() {

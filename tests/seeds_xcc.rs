@@ -5,6 +5,7 @@
 //! - Gnome Tetravex (ZOJ 1008 program): Possible / Impossible per game. We use the ZOJ program,
 //!   not the SOJ 1111 one, whose zeroed slot 0 swallows `0 0 0 0` tiles (SEEDS-NOTES.md); so
 //!   games *with* `0 0 0 0` tiles are included and no difference is expected.
+//!
 //! Both sides are parsed here, and every arrangement puzc prints is re-checked independently.
 
 use crate::common;

@@ -472,9 +472,12 @@ each cage(l) sums to total[l]
 // ---------------------------------------------------------------------------------------------
 // Kakuro: runs of white cells, read from the usual text format.
 
+/// A Kakuro run: its cells and their sum.
+type Run = (Vec<usize>, i64);
+
 /// A Kakuro read from its text (`rows cols`, then `.`, `X` or `down\right` per cell): the
 /// white cells, and each run (its cells, its sum), found here by walking rows and columns.
-fn read_kakuro(text: &str) -> (usize, usize, Vec<bool>, Vec<(Vec<usize>, i64)>) {
+fn read_kakuro(text: &str) -> (usize, usize, Vec<bool>, Vec<Run>) {
     let words: Vec<&str> = text.split_whitespace().collect();
     let (rows, cols): (usize, usize) = (words[0].parse().unwrap(), words[1].parse().unwrap());
     let cells = &words[2..];
@@ -757,7 +760,7 @@ fn identical_dominoes_count_distinct_tilings() {
 /// (`times n['L']`): puzc's counts (CLI and emitted matrix) equal the brute force's.
 #[test]
 fn piece_counts_count_like_brute_force() {
-    let shapes: &[(&str, &str, Vec<(i32, i32)>)] = &[
+    let shapes: &[NamedShape] = &[
         ("I", "###", vec![(0, 0), (0, 1), (0, 2)]),
         ("L", "##/#.", vec![(0, 0), (0, 1), (1, 0)]),
         ("T", "###/.#.", vec![(0, 0), (0, 1), (0, 2), (1, 1)]),
@@ -980,3 +983,6 @@ answer count
     }
     assert!(counts.iter().filter(|&&c| c >= 1).count() >= 5, "most rounds have arrangements: {counts:?}");
 }
+
+/// A piece's name, its picture, and its cells written out by hand.
+type NamedShape = (&'static str, &'static str, Vec<(i32, i32)>);

@@ -117,16 +117,13 @@ mod tests {
         key
     }
 
+    /// A tiling's pieces (their cells) and, with a fill, every cell's value.
+    type Tiling = (Vec<Vec<usize>>, Option<Vec<usize>>);
+
     /// Random tilings (some cells left empty) of a `rows × cols` board by straight pieces of
     /// 1–3 cells, filled from the first empty cell in reading order; pieces listed in random
     /// order, each piece's cells too; with `fill`, each also carries random values.
-    fn random_answers(
-        rng: &mut Rng,
-        rows: usize,
-        cols: usize,
-        n: usize,
-        fill: bool,
-    ) -> Vec<(Vec<Vec<usize>>, Option<Vec<usize>>)> {
+    fn random_answers(rng: &mut Rng, rows: usize, cols: usize, n: usize, fill: bool) -> Vec<Tiling> {
         (0..n)
             .map(|_| {
                 let mut taken = vec![false; rows * cols];

@@ -212,16 +212,13 @@ pub fn random_domino_layout_and_map(rng: &mut Rng, top: u32) -> (Vec<Vec<u32>>, 
     (pips, map)
 }
 
+/// Two cells (row, column), as a domino covers them.
+pub type CellPair = ((usize, usize), (usize, usize));
+
 /// A random tiling of a rows×cols board by dominoes: the first empty cell in row-major order
 /// is covered to the right or downwards, in random order, backtracking when stuck.
-pub fn random_tiling(rng: &mut Rng, rows: usize, cols: usize) -> Vec<((usize, usize), (usize, usize))> {
-    fn go(
-        rng: &mut Rng,
-        rows: usize,
-        cols: usize,
-        used: &mut Vec<bool>,
-        out: &mut Vec<((usize, usize), (usize, usize))>,
-    ) -> bool {
+pub fn random_tiling(rng: &mut Rng, rows: usize, cols: usize) -> Vec<CellPair> {
+    fn go(rng: &mut Rng, rows: usize, cols: usize, used: &mut Vec<bool>, out: &mut Vec<CellPair>) -> bool {
         let Some(i) = used.iter().position(|u| !u) else { return true };
         let (r, c) = (i / cols, i % cols);
         let mut dirs = [(0usize, 1usize), (1, 0)];
@@ -263,8 +260,7 @@ pub fn check_domino_map(pips: &[Vec<u32>], map: &[u32], top: u32) {
         assert!((1..=count as u32).contains(&b), "bone number {b} out of 1..={count}");
         cells[b as usize].push((i / cols, i % cols));
     }
-    for b in 1..=count {
-        let cs = &cells[b];
+    for (b, cs) in cells.iter().enumerate().skip(1) {
         assert_eq!(cs.len(), 2, "bone {b} covers {} cells", cs.len());
         let ((r1, c1), (r2, c2)) = (cs[0], cs[1]);
         assert_eq!(r1.abs_diff(r2) + c1.abs_diff(c2), 1, "bone {b} cells {cs:?} are not side by side");
@@ -358,8 +354,8 @@ pub fn check_tetravex(n: usize, tiles: &[Tile], text: &str) {
         assert!((1..=tiles.len()).contains(&k), "tile number {k} out of range\n{text}");
         tiles[k - 1]
     };
-    for r in 0..n {
-        assert_eq!(rows[r].len(), n, "{n} columns:\n{text}");
+    for (r, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), n, "{n} columns:\n{text}");
         for c in 0..n {
             if c + 1 < n {
                 assert_eq!(at(r, c)[1], at(r, c + 1)[3], "right/left edges differ at ({r},{c})\n{text}");
