@@ -15,7 +15,7 @@ use super::eval::R;
 use super::lattice;
 use super::model::{Board, Placement};
 use super::value::Value;
-use super::xcc::each_shift;
+use super::xcc::{each_shift, turned_edges};
 use crate::diag::{Code, Diagnostic};
 use crate::syntax::ast::{ConfineDecl, ConfineRule, Expr, Lattice};
 use std::collections::BTreeSet;
@@ -138,14 +138,9 @@ impl Elab<'_> {
         let mut allowed = BTreeSet::new();
         for op in 0..ops {
             let shape = lattice::turned(board.lattice, op, &drawn, piece.odd);
-            let edges = piece.edges.clone().filter(|_| board.lattice == Lattice::Squares).map(|mut e| {
-                // As `orientations` turns a tile: mirrored left to right first, then turned.
-                if op >= 4 {
-                    e.swap(1, 3);
-                }
-                e.rotate_right(op % 4);
-                e
-            });
+            let edges = (piece.edges.as_ref())
+                .filter(|_| board.lattice == Lattice::Squares)
+                .map(|e| turned_edges(e, op >= 4, op % 4));
             let turns = Value::Int((op % (ops / 2)) as i64);
             let mirrored = Value::Bool(op >= ops / 2);
             let mut failed = None;

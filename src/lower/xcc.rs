@@ -238,31 +238,37 @@ pub fn orientations(piece: &Piece, rotate: bool, reflect: bool) -> Vec<Orientati
     let turns = if rotate { 4 } else { 1 };
     for flip in 0..flips {
         let mut cells = piece.cells.clone();
-        let mut edges = piece.edges.clone();
         if flip == 1 {
-            // Mirror left to right: columns negate, left and right edges swap.
+            // Mirror left to right: columns negate.
             for c in &mut cells {
                 c.1 = -c.1;
             }
-            if let Some(e) = &mut edges {
-                e.swap(1, 3);
-            }
         }
-        for _ in 0..turns {
-            let o = Orientation { cells: normalised(&cells), edges: edges.clone() };
+        for turn in 0..turns {
+            let edges = piece.edges.as_ref().map(|e| turned_edges(e, flip == 1, turn));
+            let o = Orientation { cells: normalised(&cells), edges };
             if !out.contains(&o) {
                 out.push(o);
             }
-            // A quarter turn clockwise: (r, c) → (c, -r); the top edge becomes the right edge.
+            // A quarter turn clockwise: (r, c) → (c, -r).
             for c in &mut cells {
                 *c = (c.1, -c.0, c.2.clone());
-            }
-            if let Some(e) = &mut edges {
-                e.rotate_right(1);
             }
         }
     }
     out
+}
+
+/// A square tile's edges (top, right, bottom, left) after mirroring it left to right (left
+/// and right swap) if `mirrored`, then `quarter_turns` quarter turns clockwise (the top edge
+/// becomes the right edge).
+pub(super) fn turned_edges(edges: &[Value; 4], mirrored: bool, quarter_turns: usize) -> [Value; 4] {
+    let mut e = edges.clone();
+    if mirrored {
+        e.swap(1, 3);
+    }
+    e.rotate_right(quarter_turns % 4);
+    e
 }
 
 pub(super) fn normalised(cells: &[(i64, i64, Option<Value>)]) -> Vec<(i64, i64, Option<Value>)> {
