@@ -41,18 +41,12 @@ pub struct Format {
 }
 
 impl Format {
+    /// `s`, padded to the width.
     pub fn apply(&self, s: &str) -> String {
-        let mut out = String::new();
-        self.write(&mut out, s);
-        out
-    }
-
-    /// Appends `s`, padded to the width.
-    pub fn write(&self, out: &mut String, s: &str) {
         let mut bytes = Vec::new();
         self.write_bytes(&mut bytes, s);
         // Spaces around a whole `str` are UTF-8.
-        out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
+        String::from_utf8(bytes).unwrap_or_default()
     }
 
     /// Appends `s`, padded to the width, as bytes. A judge's output pads thousands of short
