@@ -268,6 +268,57 @@ impl<const W: usize> Level<'_, W> {
         true
     }
 
+    /// Places value `v` on every cell of `cells` (unplaced cells that can take it) at once:
+    /// `v` leaves their region-mates, and, unless `singles` (cells whose only candidate is
+    /// `v`), every other value leaves them. False when two of them share a region (placing
+    /// one by one, the second would have lost `v`: the same dead end, found sooner).
+    #[inline(always)]
+    fn place_all<const SINGLES: bool>(&mut self, m: &Masks, v: usize, cells: &[u64; W]) -> bool {
+        let nv = self.done.len();
+        let (mut peers, mut here) = ([0u64; W], 0u64);
+        for (i, &w) in cells.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let c = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let p = &m.peer[c];
+                for j in 0..W {
+                    peers[j] |= p[j];
+                }
+                here |= m.cell_regions[c];
+            }
+        }
+        let mut clash = 0;
+        for i in 0..W {
+            clash |= peers[i] & cells[i];
+            self.sets[v][i] &= !peers[i];
+            self.sets[nv][i] &= !cells[i];
+        }
+        if clash != 0 {
+            return false;
+        }
+        if !SINGLES {
+            // The other values these cells could take lose them: the regions of all the
+            // cells are marked for those values, a superset of those that lost a cell
+            // (looking at more regions than needed changes nothing but time).
+            for (u, (s, d)) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()).enumerate() {
+                if u == v {
+                    continue;
+                }
+                let mut lost = 0;
+                for i in 0..W {
+                    lost |= s[i] & cells[i];
+                    s[i] &= !cells[i];
+                }
+                *d |= here & (((lost != 0) as u64).wrapping_neg());
+            }
+        }
+        self.dirty[v] = every(m);
+        self.done[v] |= here;
+        self.placed += 1;
+        true
+    }
+
     /// Runs naked and hidden singles to their fixpoint; false on a dead end.
     #[inline(always)]
     fn propagate(&mut self, m: &Masks, all: &[u64; W]) -> bool {
@@ -289,7 +340,8 @@ impl<const W: usize> Level<'_, W> {
         }
     }
 
-    /// Places every cell with one candidate until none is left; false on a cell with none.
+    /// Places every cell with one candidate until none is left, a value's singles at once;
+    /// false on a cell with none.
     #[inline(always)]
     fn naked_singles(&mut self, m: &Masks, all: &[u64; W]) -> bool {
         let nv = self.done.len();
@@ -313,46 +365,49 @@ impl<const W: usize> Level<'_, W> {
             if any == 0 {
                 return true;
             }
-            // Two singles of one value in one region: the second has lost its value when
-            // its turn comes, and the next count finds it empty.
             for v in 0..nv {
-                for (i, &one) in single.iter().enumerate() {
-                    let mut s = one & self.sets[v][i];
-                    while s != 0 {
-                        let c = i * 64 + s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        self.place(m, v, c);
-                    }
+                let mut cells = [0u64; W];
+                let mut any = 0;
+                for i in 0..W {
+                    cells[i] = single[i] & self.sets[v][i];
+                    any |= cells[i];
+                }
+                if any != 0 && !self.place_all::<true>(m, v, &cells) {
+                    return false;
                 }
             }
         }
     }
 
-    /// Hidden singles of value `v` in `regions` (exactly-once regions not yet holding it);
-    /// false when one of them has no cell left for `v`.
+    /// Hidden singles of value `v` in `regions` (exactly-once regions not yet holding it),
+    /// placed together; false when one of them has no cell left for `v`.
     #[inline(always)]
     fn hidden_singles(&mut self, m: &Masks, v: usize, mut regions: u64) -> bool {
+        let set = self.sets[v];
+        let mut found = [0u64; W];
         while regions != 0 {
             let r = regions.trailing_zeros() as usize;
             regions &= regions - 1;
-            let (set, cells) = (&self.sets[v], &m.region[r]);
+            let cells = &m.region[r];
+            let mut x = [0u64; W];
             let mut count = 0;
-            let mut at = 0;
             for i in 0..W {
-                let x = set[i] & cells[i];
-                count += x.count_ones();
-                if x != 0 {
-                    at = i * 64 + x.trailing_zeros() as usize;
+                x[i] = set[i] & cells[i];
+                count += x[i].count_ones();
+            }
+            if count <= 1 {
+                if count == 0 {
+                    return false;
+                }
+                for i in 0..W {
+                    found[i] |= x[i];
                 }
             }
-            match count {
-                0 => return false,
-                1 => {
-                    self.place(m, v, at);
-                    regions &= !self.done[v];
-                }
-                _ => {}
-            }
+        }
+        // A cell found already placed holds `v` (placed cells stay in their own value's set
+        // only), and its regions hold `v`: none of them was looked at.
+        if found.iter().any(|&w| w != 0) {
+            return self.place_all::<false>(m, v, &found);
         }
         true
     }
