@@ -132,7 +132,8 @@ pub enum Engine {
     Links,
     /// Dancing cells: every primary item `1..1`.
     Cells,
-    /// Sets of options as bitsets: every primary item `1..1`.
+    /// Sets of options as bitsets: every primary item `1..1`, fewer than 65,536 primary
+    /// items and options.
     Sets,
 }
 
@@ -141,7 +142,8 @@ impl Engine {
     pub fn runs(self, p: &XccProblem) -> bool {
         match self {
             Engine::Auto | Engine::Links => true,
-            Engine::Cells | Engine::Sets => exact_cover(p),
+            Engine::Cells => exact_cover(p),
+            Engine::Sets => exact_cover(p) && sets::fits(p),
         }
     }
 }

@@ -3,8 +3,8 @@
 //! and each option knows which options it rules out, as a union of a few precomputed sets.
 //!
 //! Choosing an option is `live & !(ruled out)`, a few words per key; the next choice counts
-//! each uncovered primary item's live options, with `popcount(live & options(item))` or
-//! from counts kept per level (see `search::run`). Where
+//! the primary items' live options, with `popcount(live & options(item))` (a row of items
+//! at a time, vectorized) or from counts kept per level (see `search::run`). Where
 //! dancing cells hide every conflicting option from every list it is in (Tetravex: each
 //! placement purifies up to four edges and hides most options of the neighbouring cells),
 //! this costs a fixed few thousand word operations per node, so it wins on small matrices
@@ -28,6 +28,15 @@ pub(super) mod search;
 
 use crate::ir::xcc::XccProblem;
 
+/// Items counted together by the choice (a 512-bit vector of words).
+pub const LANES: usize = 8;
+
+/// Can [`Sets`] hold `p`? The choice packs a count of live options and an item id into one
+/// `u32` key, 16 bits each (see `search::Search::pick`).
+pub fn fits(p: &XccProblem) -> bool {
+    p.n_primary < 1 << 16 && p.option_count() < 1 << 16
+}
+
 /// The matrix as bitsets over the options kept (options without a primary item are left
 /// out, as in Knuth's programs: they could never be chosen).
 #[derive(Clone, Debug)]
@@ -37,6 +46,13 @@ pub(super) struct Sets {
     pub words: usize,
     /// Item i's options are `item_options[i * words..(i + 1) * words]`, primary items only.
     pub item_options: Vec<u64>,
+    /// The primary items rounded up to a multiple of [`LANES`] (the padding items have no
+    /// options).
+    pub lanes: usize,
+    /// The same bitsets by word: word w of item i is `by_word[w * lanes + i]`, so that the
+    /// choice counts every item's live options in word w with one pass over a row (which
+    /// the compiler vectorizes).
+    pub by_word: Vec<u64>,
     /// Per key, the options forbidding it, `words` each.
     pub forbidding: Vec<u64>,
     /// Option o holds the keys `holds[hold_start[o]..hold_start[o + 1]]`.
@@ -78,10 +94,13 @@ impl Sets {
         let colour_key =
             |j: usize, c: u32| first_key[j] + 1 + colours_of[j].iter().position(|&x| x == c).unwrap() as u32;
 
+        let lanes = np.div_ceil(LANES) * LANES;
         let mut s = Sets {
             n_primary: np as u32,
             words,
             item_options: vec![0; np * words],
+            lanes,
+            by_word: vec![0; words * lanes],
             forbidding: vec![0; n_keys as usize * words],
             hold_start: vec![0],
             holds: Vec::new(),
@@ -95,6 +114,7 @@ impl Sets {
                 let j = e.item.0 as usize;
                 if j < np {
                     bit(&mut s.item_options, j, y);
+                    s.by_word[y / 64 * lanes + j] |= 1 << (y % 64);
                     s.primaries.push(j as u32);
                 }
                 if e.colour.0 == 0 {

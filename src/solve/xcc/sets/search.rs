@@ -3,11 +3,13 @@
 //!
 //! The bitsets of all levels sit end to end in one array, and so do their counts of live
 //! options per primary item (a child's are its parent's less one per item of each option
-//! ruled out), so nothing is undone but the covered flags of the tried option's items. The tree, the node counts in
-//! [`Branching::Mrv`] and the order of the solutions are those of the dancing-cells engine
-//! (`tests/node_counts.rs` and `src/solve/xcc/tests.rs` compare them).
+//! ruled out), so nothing is undone but the covered flags of the tried option's items. The
+//! node counts (with and without forced moves) and the order of the solutions are those of
+//! the dancing-cells engine (`tests/node_counts.rs` and `src/solve/xcc/tests.rs` compare
+//! them); with forced moves, dead subtrees are left after fewer forced moves (see
+//! [`Search::choose`]).
 
-use super::Sets;
+use super::{LANES, Sets};
 use crate::ir::xcc::OptionId;
 use crate::solve::xcc::tally::Tally;
 use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
@@ -25,21 +27,24 @@ struct Search<'a, const POPCOUNT: bool> {
     s: &'a Sets,
     /// Level l's live options are `live[l * words..(l + 1) * words]`.
     live: Vec<u64>,
-    covered: Vec<bool>,
+    /// Per primary item, 0 while it is uncovered and `u32::MAX` once covered: or-ed into
+    /// its key, it keeps a covered item from being chosen (see [`Search::pick`]).
+    cover: Vec<u32>,
     uncovered: u32,
     /// Without `POPCOUNT`: level l's count of live options per primary item is
     /// `count[l * n_primary..(l + 1) * n_primary]` (meaningless for covered items).
     count: Vec<u32>,
-    /// With `POPCOUNT`: the nonzero words of the live set being counted (scratch).
-    nonzero: Vec<u32>,
+    /// With `POPCOUNT`: the count of live options per item, `s.lanes` of them (scratch).
+    sizes: Vec<u32>,
     levels: Vec<Level>,
     chosen: Vec<OptionId>,
     forced: bool,
     tally: Tally<'a>,
 }
 
-/// Runs the search on `s`; with the `popcnt` instruction where the CPU has one (the x86-64
-/// baseline has none).
+/// Runs the search on `s`, compiled for the widest vectors the CPU has: the choice's
+/// popcounts over a row of items vectorize (`vpopcntq` with AVX-512, a nibble table with
+/// AVX2), and the x86-64 baseline has not even a scalar `popcnt`.
 ///
 /// `popcount` picks how the choice counts each item's live options: by `popcount(live &
 /// options(item))` over the words (no bookkeeping; best when a choice rules out many
@@ -53,10 +58,47 @@ pub(in crate::solve::xcc) fn run(
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU has `popcnt`, checked just above.
-        return unsafe { run_popcnt(s, popcount, limits, branching, on_solution) };
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512vpopcntdq") && has!("popcnt") {
+            // SAFETY: the CPU has these features, checked just above.
+            return unsafe { run_avx512(s, popcount, limits, branching, on_solution) };
+        }
+        if has!("avx2") && has!("popcnt") {
+            // SAFETY: as above.
+            return unsafe { run_avx2(s, popcount, limits, branching, on_solution) };
+        }
+        if has!("popcnt") {
+            // SAFETY: as above.
+            return unsafe { run_popcnt(s, popcount, limits, branching, on_solution) };
+        }
     }
+    run_either(s, popcount, limits, branching, on_solution)
+}
+
+/// [`run_either`] compiled with AVX-512's `vpopcntq`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+unsafe fn run_avx512(
+    s: &Sets,
+    popcount: bool,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
+    run_either(s, popcount, limits, branching, on_solution)
+}
+
+/// [`run_either`] compiled with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn run_avx2(
+    s: &Sets,
+    popcount: bool,
+    limits: &Limits,
+    branching: Branching,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
     run_either(s, popcount, limits, branching, on_solution)
 }
 
@@ -101,10 +143,10 @@ fn run_here<const POPCOUNT: bool>(
     let mut search = Search::<POPCOUNT> {
         s,
         live: vec![0; depth * s.words],
-        covered: vec![false; s.n_primary as usize],
+        cover: vec![0; s.n_primary as usize],
         uncovered: s.n_primary,
         count: if POPCOUNT { Vec::new() } else { vec![0; depth * s.n_primary as usize] },
-        nonzero: Vec::with_capacity(s.words),
+        sizes: if POPCOUNT { vec![0; s.lanes] } else { Vec::new() },
         levels: Vec::with_capacity(depth),
         chosen: Vec::with_capacity(depth),
         forced: branching == Branching::ForcedMoves,
@@ -195,10 +237,17 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
         let (s, words, np) = (self.s, self.s.words, self.s.n_primary as usize);
         let (above, below) = self.live.split_at_mut((depth + 1) * words);
         let (parent, child) = (&above[depth * words..], &mut below[..words]);
-        child.copy_from_slice(parent);
-        for &k in &s.holds[s.hold_start[x as usize] as usize..s.hold_start[x as usize + 1] as usize] {
-            let out = &s.forbidding[k as usize * words..(k as usize + 1) * words];
-            for (c, o) in child.iter_mut().zip(out) {
+        // Every option holds a key (of its primary item), so the first key's pass makes the
+        // child from the parent (no copy of its own: `memcpy` for a few words).
+        let forbidding = |k: u32| &s.forbidding[k as usize * words..(k as usize + 1) * words];
+        let (first, rest) = s.holds[s.hold_start[x as usize] as usize..s.hold_start[x as usize + 1] as usize]
+            .split_first()
+            .expect("an option holds the key of its primary item");
+        for ((c, p), o) in child.iter_mut().zip(parent).zip(forbidding(*first)) {
+            *c = p & !o;
+        }
+        for &k in rest {
+            for (c, o) in child.iter_mut().zip(forbidding(k)) {
                 *c &= !o;
             }
         }
@@ -224,57 +273,53 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
     fn set_covered(&mut self, x: u32, covered: bool) {
         let s = self.s;
         for &i in &s.primaries[s.primary_start[x as usize] as usize..s.primary_start[x as usize + 1] as usize] {
-            self.covered[i as usize] = covered;
+            self.cover[i as usize] = if covered { u32::MAX } else { 0 };
         }
         let n = s.primary_start[x as usize + 1] - s.primary_start[x as usize];
         self.uncovered = if covered { self.uncovered - n } else { self.uncovered + n };
     }
 
     /// C3. The uncovered primary item with the fewest live options, ties to the lowest item
-    /// id; an item with none ends the scan, and so does one with a single option when
-    /// forced moves are taken without a node (the same tree: a forced move has one branch).
-    /// Returns (item, size).
+    /// id. Returns (item, size).
+    ///
+    /// With forced moves taken without a node, the dancing-cells engine takes the lowest
+    /// item with at most one option instead, which differs only when some item has none:
+    /// then both count one node under it and find no solution (a forced move has one
+    /// branch, and an item without options keeps none), and this one skips the forced
+    /// moves on the way there.
     #[inline(always)]
     fn choose(&mut self, depth: usize) -> (u32, u32) {
-        let stop = if self.forced { 1 } else { 0 };
-        let (mut best, mut best_size) = (0, u32::MAX);
-        if POPCOUNT {
-            // Deep in the tree most words of the live set are 0: when at least half are,
-            // only the others are counted.
-            let words = self.s.words;
-            let live = &self.live[depth * words..(depth + 1) * words];
-            self.nonzero.clear();
-            self.nonzero.extend((0..words as u32).filter(|&w| live[w as usize] != 0));
-            let sparse = self.nonzero.len() * 2 <= words;
-            for i in 0..self.s.n_primary {
-                if self.covered[i as usize] {
-                    continue;
-                }
-                let options = self.s.options_of(i);
-                let size: u32 = if sparse {
-                    self.nonzero.iter().map(|&w| (live[w as usize] & options[w as usize]).count_ones()).sum()
-                } else {
-                    live.iter().zip(options).map(|(a, b)| (a & b).count_ones()).sum()
-                };
-                if size < best_size {
-                    (best, best_size) = (i, size);
-                    if size <= stop {
-                        break;
-                    }
-                }
-            }
-        } else {
+        if !POPCOUNT {
             let np = self.s.n_primary as usize;
-            let count = &self.count[depth * np..(depth + 1) * np];
-            for (i, (&size, &covered)) in count.iter().zip(&self.covered).enumerate() {
-                if !covered && size < best_size {
-                    (best, best_size) = (i as u32, size);
-                    if size <= stop {
-                        break;
-                    }
+            return self.pick(&self.count[depth * np..(depth + 1) * np]);
+        }
+        // Word by word, each item's live options in that word, over a row of items at a
+        // time; words with no live option (most of them, deep in the tree) are skipped.
+        let (s, words, lanes) = (self.s, self.s.words, self.s.lanes);
+        let live = &self.live[depth * words..(depth + 1) * words];
+        let sizes = &mut self.sizes[..lanes];
+        sizes.fill(0);
+        for (w, &l) in live.iter().enumerate() {
+            if l == 0 {
+                continue;
+            }
+            let row = &s.by_word[w * lanes..(w + 1) * lanes];
+            for (size, options) in sizes.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+                for k in 0..LANES {
+                    size[k] += (l & options[k]).count_ones();
                 }
             }
         }
-        (best, best_size)
+        self.pick(&self.sizes)
+    }
+
+    /// The choice among `sizes` (indexed by primary item, covered ones ignored), as one
+    /// minimum over keys `size << 16 | item` (a covered item's key is all ones), which
+    /// vectorizes.
+    #[inline(always)]
+    fn pick(&self, sizes: &[u32]) -> (u32, u32) {
+        let key = |(i, (&size, &cover)): (usize, (&u32, &u32))| (size << 16 | i as u32) | cover;
+        let best = sizes.iter().zip(&self.cover).enumerate().map(key).min().unwrap_or(u32::MAX) & 0xffff;
+        (best, sizes[best as usize])
     }
 }
