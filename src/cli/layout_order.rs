@@ -5,15 +5,18 @@
 //! UVA 211's official sample). Filled grids come first by their values (indices in declared
 //! order) in reading order, whichever engine found them.
 //!
-//! Each answer gets one flat key of bytes, compared as bytes (`memcmp`): the fill's values
-//! plus one, then for each cell the cells plus one of the piece that starts there (its lowest
-//! cell), then a 0, so that a shorter list that is a prefix of a longer one still comes first.
-//! Every number takes the same number of bytes, big-endian, as few as the board needs.
+//! Each answer gets a key of bytes, all of one length, compared as bytes (`memcmp`): the
+//! fill's values plus one, then for each cell a slot as wide as the largest piece holding the
+//! sorted cells plus one of the piece that starts there (its lowest cell), zeros after them
+//! and in the slots of cells where no piece starts. Every number takes the same number of
+//! bytes, big-endian, as few as the board needs.
 //!
-//! Cells a piece covers without starting it give just the 0: where two layouts first differ,
+//! Cells a piece covers without starting it give just zeros: where two layouts first differ,
 //! the pieces start in both (a piece started earlier was the same in both, so it covers the
-//! cell in both), so the rest of a piece's cells never decides the order. The test below
-//! checks this against the full key (every cell followed by its piece's cells).
+//! cell in both), so the rest of a piece's cells never decides the order. A piece whose cells
+//! are a prefix of another's comes first, as its zeros are below the other's next cell; a
+//! cell where no piece starts comes before one where one does. The test below checks this
+//! against the full key (every cell followed by its piece's cells).
 use crate::lower::model::Model;
 use crate::solve::answer::Answer;
 
@@ -21,12 +24,45 @@ use crate::solve::answer::Answer;
 /// above; equal answers keep their order.
 pub(super) fn sort(answers: &mut Vec<Answer>, model: &Model) {
     let (cells, values) = model.board.as_ref().map_or((0, 0), |b| (b.on.len(), b.values.len()));
-    let mut keys = Keys { cells, width: width_for(cells.max(values) + 1), starts: Vec::new(), numbers: Vec::new() };
-    let mut keyed: Vec<(Vec<u8>, usize)> = answers.iter().enumerate().map(|(i, a)| (keys.key(a), i)).collect();
-    // The index makes keys unique, so the unstable sort keeps equal answers in order.
-    keyed.sort_unstable();
+    let width = width_for(cells.max(values) + 1);
+    let fill = if answers.iter().any(|a| a.fill.is_some()) { cells } else { 0 };
+    let slot = answers.iter().flat_map(|a| a.placed.iter().map(|p| p.cells.len())).max().unwrap_or(0);
+    let len = (fill + cells * slot) * width;
+    // All keys in one buffer, answer `i`'s at `i * len`.
+    let mut keys = vec![0u8; answers.len() * len];
+    let mut sorted = Vec::new();
+    for (a, key) in answers.iter().zip(keys.chunks_exact_mut(len.max(1))) {
+        if let Some(f) = &a.fill {
+            for (c, v) in f.iter().enumerate() {
+                put(key, c, width, v.map_or(0, |v| v + 1));
+            }
+        }
+        for p in &a.placed {
+            sorted.clear();
+            sorted.extend_from_slice(p.cells);
+            sort_small(&mut sorted);
+            let Some(&first) = sorted.first() else { continue };
+            for (i, &c) in sorted.iter().enumerate() {
+                put(key, fill + first * slot + i, width, c + 1);
+            }
+        }
+    }
+    let key = |i: usize| &keys[i * len..(i + 1) * len];
+    let mut order: Vec<usize> = (0..answers.len()).collect();
+    // A stable sort: equal answers keep their order.
+    order.sort_by(|&i, &j| key(i).cmp(key(j)));
     let mut old: Vec<Option<Answer>> = answers.drain(..).map(Some).collect();
-    answers.extend(keyed.iter().map(|&(_, i)| old[i].take().unwrap()));
+    answers.extend(order.iter().map(|&i| old[i].take().unwrap()));
+}
+
+/// Writes number `at` of a key as `width` bytes, big-endian.
+#[inline]
+fn put(key: &mut [u8], at: usize, width: usize, n: usize) {
+    match width {
+        1 => key[at] = n as u8,
+        2 => key[2 * at..2 * at + 2].copy_from_slice(&(n as u16).to_be_bytes()),
+        _ => key[4 * at..4 * at + 4].copy_from_slice(&(n as u32).to_be_bytes()),
+    }
 }
 
 /// Bytes a number up to `max` takes in a key.
@@ -38,51 +74,9 @@ fn width_for(max: usize) -> usize {
     }
 }
 
-/// Makes keys, with scratch space kept between answers.
-struct Keys {
-    cells: usize,
-    width: usize,
-    /// The piece starting on each cell (its index plus one), 0 for none.
-    starts: Vec<u32>,
-    /// The key's numbers, before they are written as bytes.
-    numbers: Vec<u32>,
-}
-
-impl Keys {
-    fn key(&mut self, ans: &Answer) -> Vec<u8> {
-        let nums = &mut self.numbers;
-        nums.clear();
-        nums.extend(ans.fill.iter().flatten().map(|v| v.map_or(0, |v| v as u32 + 1)));
-        if !ans.placed.is_empty() {
-            self.starts.clear();
-            self.starts.resize(self.cells, 0);
-            for (k, p) in ans.placed.iter().enumerate() {
-                if let Some(&first) = p.cells.iter().min() {
-                    self.starts[first] = k as u32 + 1;
-                }
-            }
-            for &k in &self.starts {
-                if k > 0 {
-                    let from = nums.len();
-                    nums.extend(ans.placed[k as usize - 1].cells.iter().map(|&c| c as u32 + 1));
-                    sort_small(&mut nums[from..]);
-                }
-                nums.push(0);
-            }
-        }
-        let mut key = Vec::with_capacity(nums.len() * self.width);
-        match self.width {
-            1 => key.extend(nums.iter().map(|&v| v as u8)),
-            2 => nums.iter().for_each(|&v| key.extend_from_slice(&(v as u16).to_be_bytes())),
-            _ => nums.iter().for_each(|&v| key.extend_from_slice(&v.to_be_bytes())),
-        }
-        key
-    }
-}
-
 /// Sorts a piece's few cells: insertion sort, inline (a call to the library's sort cost more
 /// than the sorting for pieces of two cells), the library's for large pieces.
-fn sort_small(s: &mut [u32]) {
+fn sort_small(s: &mut [usize]) {
     if s.len() > 16 {
         s.sort_unstable();
         return;

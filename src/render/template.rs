@@ -16,7 +16,9 @@
 //! `\n`, `\t`, `\\`, `\{`, `\}` are escapes; in a `"""` template a line break right after the
 //! opening quotes is dropped.
 use crate::diag::{Code, Diagnostic, Span};
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -41,47 +43,16 @@ pub struct Format {
 }
 
 impl Format {
-    /// `s`, padded to the width.
-    pub fn apply(&self, s: &str) -> String {
-        let mut bytes = Vec::new();
-        self.write_bytes(&mut bytes, s);
-        // Spaces around a whole `str` are UTF-8.
-        String::from_utf8(bytes).unwrap_or_default()
-    }
-
-    /// Appends `s`, padded to the width, as bytes. A judge's output pads thousands of short
-    /// cells: pushed byte by byte they cost less than the calls to `memcpy` of `push_str`.
-    #[inline]
+    /// Appends `s`, padded to the width.
     fn write_bytes(&self, out: &mut Vec<u8>, s: &str) {
-        let len = if s.is_ascii() { s.len() } else { s.chars().count() };
-        let pad = self.width.saturating_sub(len);
-        out.reserve(pad + s.len() + SPACES.len());
-        if !self.left {
-            spaces(out, pad);
-        }
-        if s.len() <= 8 {
-            s.bytes().for_each(|b| out.push(b));
+        let spaces = std::iter::repeat_n(b' ', self.width.saturating_sub(s.chars().count()));
+        if self.left {
+            out.extend_from_slice(s.as_bytes());
+            out.extend(spaces);
         } else {
+            out.extend(spaces);
             out.extend_from_slice(s.as_bytes());
         }
-        if self.left {
-            spaces(out, pad);
-        }
-    }
-}
-
-const SPACES: [u8; 16] = [b' '; 16];
-
-/// Appends `n` spaces: up to 16 as one store of a constant size cut back to `n` (a loop of
-/// varying length, once per cell, was mispredicted).
-#[inline]
-fn spaces(out: &mut Vec<u8>, n: usize) {
-    if n <= SPACES.len() {
-        let at = out.len();
-        out.extend_from_slice(&SPACES);
-        out.truncate(at + n);
-    } else {
-        out.resize(out.len() + n, b' ');
     }
 }
 
@@ -274,36 +245,102 @@ pub fn names_used(nodes: &[Node], out: &mut Vec<(String, Span)>) {
     }
 }
 
-/// A grid to print: its rows of cell texts (`None` for a hole or an empty cell).
+/// A grid to print: each cell's text as an index into `texts` (0 for a hole or an empty cell).
 #[derive(Clone, Debug, Default)]
 pub struct Grid {
     pub cols: usize,
-    /// Cells showing one piece or value share its text.
-    pub cells: Vec<Option<std::rc::Rc<str>>>,
+    pub cells: Vec<u32>,
+    /// The texts the cells show, shared by every grid of a case (a judge's output can hold
+    /// thousands of grids over a few dozen texts).
+    pub texts: Rc<Texts>,
+}
+
+/// The texts grids show on their cells: text `k` is `names[k - 1]`; 0 (a hole or an empty
+/// cell) shows as `.`. Each text padded to a format is worked out once and
+/// kept for the next grid (a judge's output pads hundreds of thousands of cells).
+#[derive(Debug, Default)]
+pub struct Texts {
+    names: Vec<Rc<str>>,
+    padded: RefCell<Option<Padded>>,
+}
+
+/// Every text of a [`Texts`] padded to one format.
+#[derive(Debug)]
+struct Padded {
+    format: Format,
+    /// Each text's bytes in the first `len` bytes of a constant-size block, when every
+    /// padded text fits one (appended as one store of the block, cut back to `len`).
+    short: Option<Vec<([u8; SHORT], u8)>>,
+    /// Else the padded texts one after another, text `k` at `bytes[at[k]..at[k + 1]]`.
+    bytes: Vec<u8>,
+    at: Vec<usize>,
+}
+
+const SHORT: usize = 16;
+
+impl Texts {
+    pub fn new(names: Vec<Rc<str>>) -> Texts {
+        Texts { names, padded: RefCell::new(None) }
+    }
+
+    /// Text `k`; `None` for 0.
+    pub fn get(&self, k: u32) -> Option<&str> {
+        (k as usize).checked_sub(1).map(|i| &*self.names[i])
+    }
+
+    fn pad(&self, format: Format) -> Padded {
+        let mut bytes = Vec::new();
+        let mut at = vec![0];
+        for k in 0..=self.names.len() as u32 {
+            format.write_bytes(&mut bytes, self.get(k).unwrap_or("."));
+            at.push(bytes.len());
+        }
+        let short = at.windows(2).all(|w| w[1] - w[0] <= SHORT).then(|| {
+            at.windows(2)
+                .map(|w| {
+                    let mut block = [b' '; SHORT];
+                    block[..w[1] - w[0]].copy_from_slice(&bytes[w[0]..w[1]]);
+                    (block, (w[1] - w[0]) as u8)
+                })
+                .collect()
+        });
+        Padded { format, short, bytes, at }
+    }
 }
 
 impl Grid {
     /// Appends the grid to `out`, without a final line break.
-    fn render_into(&self, format: Option<Format>, out: &mut String) {
+    fn render_into(&self, format: Option<Format>, out: &mut Vec<u8>) {
         let rows = self.cells.len() / self.cols.max(1);
-        match format {
-            None => {
-                let s = super::grid::draw(rows, self.cols, |c| self.cells[c].as_deref());
-                out.push_str(s.strip_suffix('\n').unwrap_or(&s));
+        let Some(f) = format else {
+            let s = super::grid::draw(rows, self.cols, |c| self.texts.get(self.cells[c]));
+            out.extend_from_slice(s.strip_suffix('\n').unwrap_or(&s).as_bytes());
+            return;
+        };
+        let mut padded = self.texts.padded.borrow_mut();
+        let padded = match &mut *padded {
+            Some(p) if p.format == f => p,
+            p => p.insert(self.texts.pad(f)),
+        };
+        out.reserve(self.cells.len() * SHORT + rows);
+        for (r, row) in self.cells.chunks(self.cols.max(1)).enumerate() {
+            if r > 0 {
+                out.push(b'\n');
             }
-            Some(f) => {
-                // Made as bytes, and checked as UTF-8 once for the whole grid.
-                let mut bytes = Vec::with_capacity(self.cells.len() * (f.width + 1));
-                for r in 0..rows {
-                    if r > 0 {
-                        bytes.push(b'\n');
-                    }
-                    for c in 0..self.cols {
-                        f.write_bytes(&mut bytes, self.cells[r * self.cols + c].as_deref().unwrap_or("."));
+            match &padded.short {
+                Some(short) => {
+                    for &k in row {
+                        let (block, len) = &short[k as usize];
+                        let at = out.len();
+                        out.extend_from_slice(block);
+                        out.truncate(at + *len as usize);
                     }
                 }
-                // Spaces, line breaks and whole `str`s are UTF-8.
-                out.push_str(std::str::from_utf8(&bytes).unwrap_or_default());
+                None => {
+                    for &k in row {
+                        out.extend_from_slice(&padded.bytes[padded.at[k as usize]..padded.at[k as usize + 1]]);
+                    }
+                }
             }
         }
     }
@@ -357,10 +394,11 @@ type Move = Vec<(String, String)>;
 
 /// Renders a template for one case.
 pub fn render(nodes: &[Node], data: &CaseData) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     let at = At { solution: data.solutions.first(), moves: data.move_lists.first().map(Vec::as_slice), mv: None };
     render_into(nodes, data, at, &mut out);
-    out
+    // Made as bytes, checked as UTF-8 once: every part is a whole `str`, spaces or a line break.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// Where a part of a template is rendered: the solution (a grid, or a played answer's moves)
@@ -379,7 +417,7 @@ fn repeat<'a, T: 'a>(
     sep: &[Node],
     data: &'a CaseData,
     at: impl Fn(T) -> At<'a>,
-    out: &mut String,
+    out: &mut Vec<u8>,
 ) {
     for (i, item) in items.enumerate() {
         let here = at(item);
@@ -390,10 +428,10 @@ fn repeat<'a, T: 'a>(
     }
 }
 
-fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut String) {
+fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut Vec<u8>) {
     for n in nodes {
         match n {
-            Node::Text(t) => out.push_str(t),
+            Node::Text(t) => out.extend_from_slice(t.as_bytes()),
             Node::EachSolution(body, sep) if data.solutions.is_empty() => {
                 let lists = data.move_lists.iter();
                 repeat(lists, body, sep, data, |m| At { moves: Some(m), ..at }, out);
@@ -409,24 +447,27 @@ fn render_into(nodes: &[Node], data: &CaseData, at: At, out: &mut String) {
                 render_into(if data.solved() { then } else { otherwise }, data, at, out);
             }
             Node::Var { name, format, .. } => {
-                let scalar = |s: &str| format.map_or_else(|| s.to_string(), |f| f.apply(s));
+                let scalar = |out: &mut Vec<u8>, s: &str| match format {
+                    Some(f) => f.write_bytes(out, s),
+                    None => out.extend_from_slice(s.as_bytes()),
+                };
                 if let Some(v) = at.mv.and_then(|m| m.iter().find(|(n, _)| n == name)) {
-                    out.push_str(&scalar(&v.1));
+                    scalar(out, &v.1);
                     continue;
                 }
                 match name.as_str() {
-                    "case" => out.push_str(&scalar(&data.case.to_string())),
-                    "count" => out.push_str(&scalar(&data.count.to_string())),
-                    "length" => out.push_str(&scalar(&at.moves.map_or(0, <[Move]>::len).to_string())),
+                    "case" => scalar(out, &data.case.to_string()),
+                    "count" => scalar(out, &data.count.to_string()),
+                    "length" => scalar(out, &at.moves.map_or(0, <[Move]>::len).to_string()),
                     // The moves' `cost` entries added up (every move costs 1 in a spec without costs).
                     "cost" => {
                         let each =
                             |m: &Move| m.iter().find(|(n, _)| n == "cost").map_or(1, |(_, v)| v.parse().unwrap_or(1));
-                        out.push_str(&scalar(&at.moves.map_or(0, |ms| ms.iter().map(each).sum::<u64>()).to_string()));
+                        scalar(out, &at.moves.map_or(0, |ms| ms.iter().map(each).sum::<u64>()).to_string());
                     }
                     "board" => at.solution.into_iter().for_each(|g| g.render_into(*format, out)),
                     "given" => data.given.iter().for_each(|g| g.render_into(*format, out)),
-                    other => out.push_str(&scalar(data.globals.get(other).map_or("", |s| s.as_str()))),
+                    other => scalar(out, data.globals.get(other).map_or("", |s| s.as_str())),
                 }
             }
         }
