@@ -38,19 +38,17 @@ pub(super) fn sort(answers: &mut Vec<Answer>, model: &Model) {
             }
         }
         for p in &a.placed {
-            sorted.clear();
-            sorted.extend_from_slice(p.cells);
-            sort_small(&mut sorted);
-            let Some(&first) = sorted.first() else { continue };
-            for (i, &c) in sorted.iter().enumerate() {
+            let cells = sorted_cells(p.cells, &mut sorted);
+            let Some(&first) = cells.first() else { continue };
+            for (i, &c) in cells.iter().enumerate() {
                 put(key, fill + first * slot + i, width, c + 1);
             }
         }
     }
     let key = |i: usize| &keys[i * len..(i + 1) * len];
     let mut order: Vec<usize> = (0..answers.len()).collect();
-    // A stable sort: equal answers keep their order.
-    order.sort_by(|&i, &j| key(i).cmp(key(j)));
+    // Equal answers keep their order.
+    order.sort_unstable_by(|&i, &j| key(i).cmp(key(j)).then(i.cmp(&j)));
     let mut old: Vec<Option<Answer>> = answers.drain(..).map(Some).collect();
     answers.extend(order.iter().map(|&i| old[i].take().unwrap()));
 }
@@ -74,20 +72,26 @@ fn width_for(max: usize) -> usize {
     }
 }
 
-/// Sorts a piece's few cells: insertion sort, inline (a call to the library's sort cost more
-/// than the sorting for pieces of two cells), the library's for large pieces.
-fn sort_small(s: &mut [usize]) {
-    if s.len() > 16 {
-        s.sort_unstable();
-        return;
+/// A piece's cells, sorted: those of a small piece (the usual case) by insertion as they
+/// are read (a copy and a call to the library's sort cost more than the sorting for pieces of
+/// two cells), those of a large one in `buffer` by the library's sort.
+fn sorted_cells<'a>(cells: &[usize], buffer: &'a mut Vec<usize>) -> &'a [usize] {
+    buffer.clear();
+    if cells.len() > 16 {
+        buffer.extend_from_slice(cells);
+        buffer.sort_unstable();
+        return buffer;
     }
-    for i in 1..s.len() {
-        let mut j = i;
-        while j > 0 && s[j - 1] > s[j] {
-            s.swap(j - 1, j);
+    for &c in cells {
+        let mut j = buffer.len();
+        buffer.push(c);
+        while j > 0 && buffer[j - 1] > c {
+            buffer[j] = buffer[j - 1];
             j -= 1;
         }
+        buffer[j] = c;
     }
+    buffer
 }
 
 #[cfg(test)]

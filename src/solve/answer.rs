@@ -26,12 +26,10 @@ pub struct Answer<'a> {
 }
 
 pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -> Answer<'a> {
-    let mut ans = Answer { placed: Vec::with_capacity(chosen.len()), ..Answer::default() };
+    let mut ans = Answer::default();
     if model.fill {
         ans.fill = Some(vec![None; model.board.as_ref().map_or(0, |b| b.on.len())]);
     }
-    // In the order the search chose them: `number_copies` sorts the placements, and the
-    // direct options are sorted below.
     for o in chosen {
         match &meanings[o.0 as usize] {
             Meaning::Fill { cell, value } => {
@@ -39,54 +37,81 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
                     f[*cell] = Some(*value);
                 }
             }
-            Meaning::Place { piece, cells, edges } => {
-                ans.placed.push(Placed { piece: *piece, number: 0, cells, edges: edges.as_ref() })
-            }
             Meaning::Direct(k) => ans.direct.push(*k),
-            // The cells' own options carry the values; the verifier checks the arithmetic.
-            Meaning::Cage { .. } => {}
+            // Placements are gathered below, by piece; the cells' own options carry the
+            // values of cages, and the verifier checks the arithmetic.
+            Meaning::Place { .. } | Meaning::Cage { .. } => {}
         }
     }
     ans.direct.sort_unstable();
-    number_copies(model, &mut ans.placed);
+    ans.placed = by_piece(
+        model,
+        chosen.iter().filter_map(|o| match &meanings[o.0 as usize] {
+            Meaning::Place { piece, cells, edges } => {
+                Some(Placed { piece: *piece, number: 0, cells, edges: edges.as_ref() })
+            }
+            _ => None,
+        }),
+    );
     ans
 }
 
 /// Copies of one piece get the piece's numbers in reading order of where they lie; sorts
 /// `placed` by piece, then by that order.
-pub fn number_copies(model: &Model, placed: &mut [Placed]) {
-    // Sorted by piece in place, by buckets: pieces are numbered densely (a comparison sort
-    // of UVA 211's 28 bones was most of decoding). `start[p]..start[p + 1]` will hold piece
-    // `p`'s copies, `next[p]` is the first of them not yet in place.
+pub fn number_copies(model: &Model, placed: &mut Vec<Placed>) {
+    *placed = by_piece(model, placed.iter().cloned());
+}
+
+/// The placements `placed` gives (it is walked twice), sorted by piece, then by where they
+/// lie, and numbered (see [`number_copies`]).
+fn by_piece<'a>(model: &Model, placed: impl Iterator<Item = Placed<'a>> + Clone) -> Vec<Placed<'a>> {
+    // Sorted by buckets, pieces being numbered densely (a comparison sort of UVA 211's 28
+    // bones was most of decoding): `start[p]..start[p + 1]` receives piece `p`'s copies,
+    // `next[p]` is where its next copy goes. The bounds are on the stack for the usual few
+    // dozen pieces, and the list is allocated once (allocations and swaps in place were
+    // each as costly as the rest).
     let n = model.pieces.len();
-    let mut bounds = vec![0usize; 2 * (n + 1)];
+    let mut on_stack = [0usize; 2 * SMALL];
+    let mut on_heap = Vec::new();
+    let bounds = match n < SMALL {
+        true => &mut on_stack[..2 * (n + 1)],
+        false => {
+            on_heap.resize(2 * (n + 1), 0);
+            &mut on_heap[..]
+        }
+    };
     let (start, next) = bounds.split_at_mut(n + 1);
-    for p in placed.iter() {
+    for p in placed.clone() {
         start[p.piece + 1] += 1;
     }
+    let mut copies = false;
     for i in 1..=n {
+        copies |= start[i] > 1;
         start[i] += start[i - 1];
     }
-    if !placed.is_sorted_by_key(|p| p.piece) {
-        next.copy_from_slice(start);
+    next.copy_from_slice(start);
+    let mut sorted = vec![Placed { piece: 0, number: 0, cells: &[], edges: None }; start[n]];
+    for p in placed {
+        let at = next[p.piece];
+        next[p.piece] += 1;
+        let number = model.pieces[p.piece].numbers.get(at - start[p.piece]).copied().unwrap_or(0);
+        sorted[at] = Placed { number, ..p };
+    }
+    if copies {
         for piece in 0..n {
-            while next[piece] < start[piece + 1] {
-                let other = placed[next[piece]].piece;
-                if other == piece {
-                    next[piece] += 1;
-                } else {
-                    placed.swap(next[piece], next[other]);
-                    next[other] += 1;
+            let copies = &mut sorted[start[piece]..start[piece + 1]];
+            // Copies of one piece by their first cell: in a valid answer no two start on
+            // one cell (they would overlap), so the order of equal keys never shows.
+            if copies.len() > 1 {
+                copies.sort_by_key(|p| p.cells.iter().min().copied());
+                for (k, p) in copies.iter_mut().enumerate() {
+                    p.number = model.pieces[piece].numbers.get(k).copied().unwrap_or(0);
                 }
             }
         }
     }
-    // Copies of one piece by their first cell: in a valid answer no two start on one cell
-    // (they would overlap), so the order of equal keys never shows.
-    for copies in placed.chunk_by_mut(|a, b| a.piece == b.piece).filter(|c| c.len() > 1) {
-        copies.sort_by_key(|p| p.cells.iter().min().copied());
-    }
-    for (k, p) in placed.iter_mut().enumerate() {
-        p.number = model.pieces[p.piece].numbers.get(k - start[p.piece]).copied().unwrap_or(0);
-    }
+    sorted
 }
+
+/// Pieces below this many are sorted with their bounds on the stack.
+const SMALL: usize = 64;
