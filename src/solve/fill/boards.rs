@@ -15,12 +15,18 @@
 //!   are looked at (one mask of regions per value), and only values whose set lost a cell
 //!   since they were last looked at.
 //!
+//! A value's singles, naked or hidden, are placed together: one union of their
+//! region-mates' masks, and a dead end when one of them is a region-mate of another
+//! (placed one by one, the second would have lost the value: the same dead end).
+//!
 //! Both rules remove only what the cell engine removes, and both run to their fixpoint,
 //! which does not depend on the order the rules run in (each only shrinks the sets, and
 //! what it removes stays removed in any smaller state). So every node has the cell engine's
-//! candidates, the choice of cell (the first with the fewest candidates) and the order of
-//! values are the same, and both engines visit the same tree and report the same solutions
-//! in the same order; `tests/fill_engine.rs` checks it, node counts included.
+//! candidates, the choice of cell (fewest candidates, then highest degree, then first) and
+//! the order of values are the same, and both engines visit the same tree and report the
+//! same solutions in the same order; `tests/fill_engine.rs` checks it, node counts
+//! included. The degree is two popcounts per word here: region-mates among the unplaced
+//! cells, and among the cells with two candidates (`unplaced` outside `three`).
 use super::Grid;
 use crate::solve::xcc::{Flow, Limits, Stats, Tally};
 
@@ -139,7 +145,7 @@ fn run<const W: usize>(
     let ended = 'search: loop {
         let depth = stack.len();
         let level = &sets[depth * (nv + 1)..(depth + 1) * (nv + 1)];
-        match choose(level) {
+        match choose(level, m) {
             None => {
                 for (v, set) in level[..nv].iter().enumerate() {
                     for (i, &w) in set.iter().enumerate() {
@@ -197,14 +203,15 @@ fn run<const W: usize>(
     tally.finish(ended)
 }
 
-/// The first unplaced cell with the fewest candidates, as the cell engine picks it; `None`
-/// when every cell is placed.
+/// The cell to branch on, as the cell engine picks it (see the module docs): among the
+/// unplaced cells with the fewest candidates, the first with the highest [`degree`];
+/// `None` when every cell is placed.
 #[inline(always)]
-fn choose<const W: usize>(level: &[[u64; W]]) -> Option<usize> {
+fn choose<const W: usize>(level: &[[u64; W]], m: &Masks) -> Option<usize> {
     let (sets, unplaced) = level.split_at(level.len() - 1);
     let unplaced = &unplaced[0];
-    // At a fixpoint an unplaced cell has two candidates or more: the first outside
-    // `three` (cells in three sets or more) has two, the fewest possible.
+    // At a fixpoint an unplaced cell has two candidates or more: those outside `three`
+    // (cells in three sets or more) have two, the fewest possible.
     let (mut one, mut two, mut three) = ([0u64; W], [0u64; W], [0u64; W]);
     for s in sets {
         for i in 0..W {
@@ -213,28 +220,61 @@ fn choose<const W: usize>(level: &[[u64; W]]) -> Option<usize> {
             one[i] |= s[i];
         }
     }
+    let mut pairs = [0u64; W];
+    let (mut any, mut left) = (0, 0);
     for i in 0..W {
-        let e = unplaced[i] & !three[i];
-        if e != 0 {
-            return Some(i * 64 + e.trailing_zeros() as usize);
-        }
+        pairs[i] = unplaced[i] & !three[i];
+        any |= pairs[i];
+        left |= unplaced[i];
     }
-    let mut best = (u32::MAX, None);
-    for (i, &u) in unplaced.iter().enumerate() {
-        let mut u = u;
-        while u != 0 {
-            let b = u.trailing_zeros();
-            u &= u - 1;
-            let k: u32 = sets.iter().map(|s| ((s[i] >> b) & 1) as u32).sum();
-            if k < best.0 {
-                best = (k, Some(i * 64 + b as usize));
-                if k == 3 {
-                    return best.1;
+    if left == 0 {
+        return None;
+    }
+    let fewest = if any != 0 {
+        pairs
+    } else {
+        // No cell with two: count the candidates of every unplaced cell.
+        let (mut least, mut fewest) = (u32::MAX, [0u64; W]);
+        for (i, &u) in unplaced.iter().enumerate() {
+            let mut u = u;
+            while u != 0 {
+                let b = u.trailing_zeros();
+                u &= u - 1;
+                let k: u32 = sets.iter().map(|s| ((s[i] >> b) & 1) as u32).sum();
+                if k < least {
+                    least = k;
+                    fewest = [0; W];
                 }
+                if k == least {
+                    fewest[i] |= 1 << b;
+                }
+            }
+        }
+        fewest
+    };
+    let mut best = (0, None);
+    for (i, &f) in fewest.iter().enumerate() {
+        let mut f = f;
+        while f != 0 {
+            let c = i * 64 + f.trailing_zeros() as usize;
+            f &= f - 1;
+            let d = degree(&m.peer[c], unplaced, &pairs);
+            if best.1.is_none() || d > best.0 {
+                best = (d, Some(c));
             }
         }
     }
     best.1
+}
+
+/// A cell's degree: its unplaced region-mates, those with two candidates counted twice.
+#[inline(always)]
+fn degree<const W: usize>(peer: &[u64; MAX_WORDS], unplaced: &[u64; W], pairs: &[u64; W]) -> u32 {
+    let mut d = 0;
+    for i in 0..W {
+        d += (peer[i] & unplaced[i]).count_ones() + (peer[i] & pairs[i]).count_ones();
+    }
+    d
 }
 
 impl<const W: usize> Level<'_, W> {
@@ -300,17 +340,19 @@ impl<const W: usize> Level<'_, W> {
         if !SINGLES {
             // The other values these cells could take lose them: the regions of all the
             // cells are marked for those values, a superset of those that lost a cell
-            // (looking at more regions than needed changes nothing but time).
-            for (u, (s, d)) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()).enumerate() {
-                if u == v {
-                    continue;
-                }
+            // (looking at more regions than needed changes nothing but time). Without
+            // branches: `v` loses the cells too and gets them back, and the regions it is
+            // marked in are those it now holds, never looked at.
+            for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()) {
                 let mut lost = 0;
                 for i in 0..W {
                     lost |= s[i] & cells[i];
                     s[i] &= !cells[i];
                 }
-                *d |= here & (((lost != 0) as u64).wrapping_neg());
+                *d |= here & nonzero(lost);
+            }
+            for i in 0..W {
+                self.sets[v][i] |= cells[i];
             }
         }
         self.dirty[v] = every(m);
@@ -411,6 +453,12 @@ impl<const W: usize> Level<'_, W> {
         }
         true
     }
+}
+
+/// All ones when `x` is not zero, else zero, without a branch.
+#[inline(always)]
+fn nonzero(x: u64) -> u64 {
+    ((x | x.wrapping_neg()) as i64 >> 63) as u64
 }
 
 /// Every exactly-once region, as bits.

@@ -17,15 +17,22 @@
 //! value from every region-mate, so no region holds a value twice; and an exactly-once
 //! region of `values` distinct-valued cells holds every value.
 //!
-//! Branching is on the first cell with the fewest candidates (2 or more), trying its values
-//! in increasing order. A level's state is a copy of the candidates (a few hundred bytes
+//! Branching is on a cell with the fewest candidates (2 or more), trying its values in
+//! increasing order. Among those cells it takes the first with the highest *degree*: its
+//! region-mates still undecided (two candidates or more), those with exactly two counted
+//! twice. Placing a value removes it from every region-mate, so such a cell's choice
+//! decides the most, and on hard 9×9 puzzles the tree shrinks by 40% (hard1000: 171,614
+//! branching cells → 103,244; twenty minimal 16×16 puzzles: 90,278 → about 19,000). The
+//! choice of cell cannot affect soundness: its values partition the solutions below the
+//! node whichever cell it is. A level's state is a copy of the candidates (a few hundred bytes
 //! for 9×9), so backtracking is free; nothing is allocated while searching apart from the
 //! first visit of a new depth.
 //!
 //! Two engines hold the candidates: per value, a bitset over the cells (`boards.rs`, grids
 //! of up to 256 cells and 64 exactly-once regions: 16×16 sudoku and smaller), and per cell,
 //! a bitmask over the values (`search.rs`, any size). They reach the same fixpoint at every
-//! node, so they visit the same tree: the per-cell engine is the check of the other.
+//! node and choose the cell by the same rule, so they visit the same tree: the per-cell
+//! engine is the check of the other.
 mod boards;
 mod search;
 

@@ -182,18 +182,33 @@ fn run<M: Mask>(
 }
 
 impl Grid {
-    /// The first cell with the fewest candidates among those with two or more; `None`
-    /// when every cell has one (a solution).
+    /// Among the cells with the fewest candidates (two or more), the first with the highest
+    /// degree: region-mates with two candidates or more, those with two counted twice (the
+    /// module docs say why). `None` when every cell has one (a solution).
     #[inline(always)]
     fn choose<M: Mask>(&self, cand: &[M]) -> Option<usize> {
-        let mut best = (u32::MAX, None);
-        for (c, &m) in cand.iter().enumerate() {
+        let mut least = u32::MAX;
+        for &m in cand {
             let k = m.count();
-            if k > 1 && k < best.0 {
-                best = (k, Some(c));
-                if k == 2 {
-                    break;
-                }
+            if k > 1 && k < least {
+                least = k;
+            }
+        }
+        if least == u32::MAX {
+            return None;
+        }
+        let mut best = (0, None);
+        for (c, &m) in cand.iter().enumerate() {
+            if m.count() != least {
+                continue;
+            }
+            let mut d = 0;
+            for &p in self.peers(c) {
+                let k = at(cand, p).count();
+                d += (k > 1) as u32 + (k == 2) as u32;
+            }
+            if best.1.is_none() || d > best.0 {
+                best = (d, Some(c));
             }
         }
         best.1
