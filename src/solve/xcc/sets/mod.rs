@@ -31,6 +31,10 @@ use crate::ir::xcc::XccProblem;
 /// Items counted together by the choice (a 512-bit vector of words).
 pub const LANES: usize = 8;
 
+/// The words of a bitset over the options are a multiple of this (a 256-bit vector), so
+/// that ruling options out goes a whole vector at a time.
+pub const BLOCK: usize = 4;
+
 /// Can [`Sets`] hold `p`? The choice packs a count of live options and an item id into one
 /// `u32` key, 16 bits each (see `search::Search::pick`).
 pub fn fits(p: &XccProblem) -> bool {
@@ -42,7 +46,8 @@ pub fn fits(p: &XccProblem) -> bool {
 #[derive(Clone, Debug)]
 pub(super) struct Sets {
     pub n_primary: u32,
-    /// Words per bitset over the options.
+    /// Words per bitset over the options, a multiple of [`BLOCK`] (the options past the
+    /// last are never live).
     pub words: usize,
     /// Item i's options are `item_options[i * words..(i + 1) * words]`, primary items only.
     pub item_options: Vec<u64>,
@@ -72,7 +77,7 @@ impl Sets {
         let entries_of = |o: usize| &p.option_items[p.option_start[o] as usize..p.option_start[o + 1] as usize];
         let kept: Vec<usize> =
             (0..p.option_count()).filter(|&o| entries_of(o).iter().any(|e| (e.item.0 as usize) < np)).collect();
-        let words = kept.len().div_ceil(64).max(1);
+        let words = kept.len().div_ceil(64 * BLOCK).max(1) * BLOCK;
         // Keys: item j's first key is `first_key[j]`; a secondary item with colours has its
         // "without a colour" key there, then one per colour in `colours_of[j]`.
         let mut colours_of: Vec<Vec<u32>> = vec![Vec::new(); p.items.len()];

@@ -9,7 +9,7 @@
 //! them); with forced moves, dead subtrees are left after fewer forced moves (see
 //! [`Search::choose`]).
 
-use super::{LANES, Sets};
+use super::{BLOCK, Sets};
 use crate::ir::xcc::OptionId;
 use crate::solve::xcc::tally::Tally;
 use crate::solve::xcc::{Branching, Flow, Limits, Stats, Stop};
@@ -27,9 +27,9 @@ struct Search<'a, const POPCOUNT: bool> {
     s: &'a Sets,
     /// Level l's live options are `live[l * words..(l + 1) * words]`.
     live: Vec<u64>,
-    /// Per primary item, 0 while it is uncovered and `u32::MAX` once covered: or-ed into
-    /// its key, it keeps a covered item from being chosen (see [`Search::pick`]).
-    cover: Vec<u32>,
+    /// Per primary item, its id while it is uncovered and `u32::MAX` once covered: the low
+    /// half of its key in [`Search::pick`], which keeps a covered item from being chosen.
+    tag: Vec<u32>,
     uncovered: u32,
     /// Without `POPCOUNT`: level l's count of live options per primary item is
     /// `count[l * n_primary..(l + 1) * n_primary]` (meaningless for covered items).
@@ -143,7 +143,7 @@ fn run_here<const POPCOUNT: bool>(
     let mut search = Search::<POPCOUNT> {
         s,
         live: vec![0; depth * s.words],
-        cover: vec![0; s.n_primary as usize],
+        tag: (0..s.n_primary).collect(),
         uncovered: s.n_primary,
         count: if POPCOUNT { Vec::new() } else { vec![0; depth * s.n_primary as usize] },
         sizes: if POPCOUNT { vec![0; s.lanes] } else { Vec::new() },
@@ -237,19 +237,18 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
         let (s, words, np) = (self.s, self.s.words, self.s.n_primary as usize);
         let (above, below) = self.live.split_at_mut((depth + 1) * words);
         let (parent, child) = (&above[depth * words..], &mut below[..words]);
-        // Every option holds a key (of its primary item), so the first key's pass makes the
-        // child from the parent (no copy of its own: `memcpy` for a few words).
-        let forbidding = |k: u32| &s.forbidding[k as usize * words..(k as usize + 1) * words];
-        let (first, rest) = s.holds[s.hold_start[x as usize] as usize..s.hold_start[x as usize + 1] as usize]
-            .split_first()
-            .expect("an option holds the key of its primary item");
-        for ((c, p), o) in child.iter_mut().zip(parent).zip(forbidding(*first)) {
-            *c = p & !o;
-        }
-        for &k in rest {
-            for (c, o) in child.iter_mut().zip(forbidding(k)) {
-                *c &= !o;
+        // A block of words at a time, kept in a register through all the keys x holds (one
+        // pass over the child per key was slower: each pass reloads what the last stored).
+        let keys = &s.holds[s.hold_start[x as usize] as usize..s.hold_start[x as usize + 1] as usize];
+        for (b, (c, p)) in child.chunks_exact_mut(BLOCK).zip(parent.chunks_exact(BLOCK)).enumerate() {
+            let mut block: [u64; BLOCK] = p.try_into().unwrap();
+            for &k in keys {
+                let out = &s.forbidding[k as usize * words + b * BLOCK..][..BLOCK];
+                for (c, o) in block.iter_mut().zip(out) {
+                    *c &= !o;
+                }
             }
+            c.copy_from_slice(&block);
         }
         if POPCOUNT {
             return;
@@ -273,7 +272,7 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
     fn set_covered(&mut self, x: u32, covered: bool) {
         let s = self.s;
         for &i in &s.primaries[s.primary_start[x as usize] as usize..s.primary_start[x as usize + 1] as usize] {
-            self.cover[i as usize] = if covered { u32::MAX } else { 0 };
+            self.tag[i as usize] = if covered { u32::MAX } else { i };
         }
         let n = s.primary_start[x as usize + 1] - s.primary_start[x as usize];
         self.uncovered = if covered { self.uncovered - n } else { self.uncovered + n };
@@ -303,11 +302,10 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
             if l == 0 {
                 continue;
             }
-            let row = &s.by_word[w * lanes..(w + 1) * lanes];
-            for (size, options) in sizes.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
-                for k in 0..LANES {
-                    size[k] += (l & options[k]).count_ones();
-                }
+            // A flat loop: the compiler vectorizes it along the row (over chunks of a row it
+            // would vectorize across chunks, with gathers).
+            for (size, &options) in sizes.iter_mut().zip(&s.by_word[w * lanes..(w + 1) * lanes]) {
+                *size += (l & options).count_ones();
             }
         }
         self.pick(&self.sizes)
@@ -318,8 +316,7 @@ impl<const POPCOUNT: bool> Search<'_, POPCOUNT> {
     /// vectorizes.
     #[inline(always)]
     fn pick(&self, sizes: &[u32]) -> (u32, u32) {
-        let key = |(i, (&size, &cover)): (usize, (&u32, &u32))| (size << 16 | i as u32) | cover;
-        let best = sizes.iter().zip(&self.cover).enumerate().map(key).min().unwrap_or(u32::MAX) & 0xffff;
+        let best = sizes.iter().zip(&self.tag).map(|(&size, &tag)| size << 16 | tag).min().unwrap_or(u32::MAX) & 0xffff;
         (best, sizes[best as usize])
     }
 }
