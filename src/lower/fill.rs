@@ -35,6 +35,14 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
     }
     let mut index = vec![u32::MAX; board.on.len()];
     let mut out = FillLowered::default();
+    // Sized up front: this runs once per instance of a batch, and growing these vectors
+    // cell by cell was most of its time.
+    let on = board.on.iter().filter(|&&on| on).count();
+    out.board_cell.reserve_exact(on);
+    out.given.reserve_exact(on);
+    out.shape.region_cells.reserve_exact(model.regions.iter().map(|r| r.cells.len()).sum());
+    out.shape.region_start.reserve_exact(model.regions.len() + 1);
+    out.shape.region_exact.reserve_exact(model.regions.len());
     let mut options = 0usize;
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
         index[cell] = out.board_cell.len() as u32;

@@ -349,7 +349,8 @@ impl<const W: usize> Level<'_, W> {
                     lost |= s[i] & cells[i];
                     s[i] &= !cells[i];
                 }
-                *d |= here & nonzero(lost);
+                // Without a branch: which values lose the cells is not predictable.
+                *d |= std::hint::select_unpredictable(lost != 0, here, 0);
             }
             for i in 0..W {
                 self.sets[v][i] |= cells[i];
@@ -430,7 +431,10 @@ impl<const W: usize> Level<'_, W> {
         while regions != 0 {
             let r = regions.trailing_zeros() as usize;
             regions &= regions - 1;
-            let cells = &m.region[r];
+            debug_assert!(r < m.region.len());
+            // SAFETY: `regions` holds bits of `dirty`, which only ever gets bits of
+            // `every(m)` and of `cell_regions`, all below `m.region.len()`.
+            let cells = unsafe { m.region.get_unchecked(r) };
             let mut x = [0u64; W];
             let mut count = 0;
             for i in 0..W {
@@ -453,12 +457,6 @@ impl<const W: usize> Level<'_, W> {
         }
         true
     }
-}
-
-/// All ones when `x` is not zero, else zero, without a branch.
-#[inline(always)]
-fn nonzero(x: u64) -> u64 {
-    ((x | x.wrapping_neg()) as i64 >> 63) as u64
 }
 
 /// Every exactly-once region, as bits.
