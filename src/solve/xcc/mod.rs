@@ -150,8 +150,8 @@ impl Engine {
 
 /// [`solve_with`] on a given [`Engine`], which must [run](Engine::runs) `p`. Multiplicities
 /// need [`Engine::Links`]. Without them, sets of options win on small matrices where a
-/// choice rules out many options: up to 256 items without colours (pentominoes 0.22×,
-/// 13 queens 0.80× the time of the `dlx` crate), or with colours while the items' bitsets
+/// choice rules out many options: up to 256 items without colours (pentominoes 0.11×,
+/// 13 queens 0.36×, Langford pairs 0.38× the time of the `dlx` crate), or with colours while the items' bitsets
 /// are short (Tetravex 6×6: 72 primary items × 21 words); dancing cells run the rest
 /// (sudoku, where a choice rules out a dozen options among hundreds). Figures:
 /// `cargo bench --bench xcc`, docs/performance.md.
