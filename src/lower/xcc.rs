@@ -397,14 +397,13 @@ fn lower_place(
             let labels: Vec<usize> = (o.cells.iter())
                 .map(|(_, _, l)| l.as_ref().map_or(ANY_LABEL, |l| first_equal(l).unwrap_or(NO_SUCH_VALUE)))
                 .collect();
-            let flow = each_shift(board, &shape, &mut |placed| {
+            // A labelled cell must lie on a board cell showing that label: checked as each
+            // anchor's cells are made, so most anchors are turned down at their first cell.
+            let shows = |k: usize, c: usize| labels[k] == ANY_LABEL || given[c] == labels[k];
+            let flow = each_shift_where(board, &shape, shows, &mut |placed| {
                 // A piece that fits the board but not where `confine` allows is not a spec
                 // error: the count is 0 (`answer count` prints it), like missing labels.
                 fits_shape = true;
-                // A labelled cell must lie on a board cell showing that label.
-                if !labels.iter().zip(placed).all(|(&l, &c)| l == ANY_LABEL || given[c] == l) {
-                    return ControlFlow::Continue(());
-                }
                 if let Some(allowed) = &model.confine[p]
                     && placed.iter().any(|&c| !allowed[c])
                 {
@@ -457,6 +456,10 @@ fn lower_place(
             if flow.is_break() {
                 return;
             }
+            // Whether it fits the board's shape when its labels fit nowhere.
+            if !fits_shape {
+                fits_shape = each_shift(board, &shape, &mut |_| ControlFlow::Break(())).is_break();
+            }
         }
         if !fits_shape {
             diags.push(
@@ -486,6 +489,17 @@ pub(super) fn each_shift(
     cells: &[(i64, i64)],
     f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    each_shift_where(board, cells, |_, _| true, f)
+}
+
+/// [`each_shift`], for the placements whose every cell passes `fits(k, cell)` (`k`: the
+/// cell's index in the shape), checked as the cells are made.
+fn each_shift_where(
+    board: &Board,
+    cells: &[(i64, i64)],
+    fits: impl Fn(usize, usize) -> bool,
+    f: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let (rows, cols) = (board.rows as i64, board.cols as i64);
     let height = cells.iter().map(|c| c.0).max().unwrap_or(0) + 1;
     let width = cells.iter().map(|c| c.1).max().unwrap_or(0) + 1;
@@ -502,12 +516,12 @@ pub(super) fn each_shift(
                 continue;
             }
             placed.clear();
-            for (dr, dc) in cells {
+            for (k, (dr, dc)) in cells.iter().enumerate() {
                 if c0 + dc < 0 {
                     continue 'anchor;
                 }
                 let cell = ((r0 + dr) * cols + c0 + dc) as usize;
-                if !board.on[cell] {
+                if !board.on[cell] || !fits(k, cell) {
                     continue 'anchor;
                 }
                 placed.push(cell);
