@@ -88,11 +88,15 @@ pub(super) fn solve(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Stats {
-    match masks.words {
-        1 => run::<1>(grid, masks, given, limits, on_solution),
-        2 => run::<2>(grid, masks, given, limits, on_solution),
-        3 => run::<3>(grid, masks, given, limits, on_solution),
-        _ => run::<4>(grid, masks, given, limits, on_solution),
+    // The most common shapes get their number of values as a constant too, so that every
+    // loop over the values is unrolled (9×9 sudoku: about 15% fewer instructions).
+    match (masks.words, grid.values) {
+        (2, 9) => run::<2, 9>(grid, masks, given, limits, on_solution),
+        (4, 16) => run::<4, 16>(grid, masks, given, limits, on_solution),
+        (1, _) => run::<1, 0>(grid, masks, given, limits, on_solution),
+        (2, _) => run::<2, 0>(grid, masks, given, limits, on_solution),
+        (3, _) => run::<3, 0>(grid, masks, given, limits, on_solution),
+        _ => run::<4, 0>(grid, masks, given, limits, on_solution),
     }
 }
 
@@ -100,8 +104,9 @@ pub(super) fn solve(
 /// the unplaced cells; `done[v]` the exactly-once regions already holding `v`. `dirty[v]`
 /// (scratch, not kept per level) holds the regions in which `v`'s set lost a cell since
 /// they were last looked at for `v`: the only places a new hidden single of `v` can be.
-/// `placed` counts placements, to notice a pass that placed nothing.
-struct Level<'a, const W: usize> {
+/// `placed` counts placements, to notice a pass that placed nothing. `NV` is the number of
+/// values when known at compile time, 0 when it is `done.len()`.
+struct Level<'a, const W: usize, const NV: usize> {
     sets: &'a mut [[u64; W]],
     done: &'a mut [u64],
     dirty: &'a mut [u64],
@@ -109,7 +114,7 @@ struct Level<'a, const W: usize> {
 }
 
 #[inline(always)]
-fn run<const W: usize>(
+fn run<const W: usize, const NV: usize>(
     grid: &Grid,
     m: &Masks,
     given: &[Option<u8>],
@@ -117,7 +122,8 @@ fn run<const W: usize>(
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Stats {
     const { assert!(W <= MAX_WORDS) };
-    let (n, nv) = (grid.n, grid.values);
+    debug_assert!(NV == 0 || NV == grid.values);
+    let (n, nv) = (grid.n, if NV == 0 { grid.values } else { NV });
     let Some(mut tally) = Tally::new(limits) else { return Tally::refused() };
     let all: [u64; W] = std::array::from_fn(|i| m.all[i]);
     // Level d is sets[d * (nv + 1)..][..nv + 1] and done[d * nv..][..nv].
@@ -125,7 +131,7 @@ fn run<const W: usize>(
     let mut done: Vec<u64> = vec![0; nv];
     let mut dirty: Vec<u64> = vec![0; nv];
     {
-        let mut root = Level { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
+        let mut root = Level::<W, NV> { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
         for (c, g) in given.iter().enumerate() {
             if let Some(g) = *g
                 && !root.place(m, g as usize, c)
@@ -193,7 +199,7 @@ fn run<const W: usize>(
             let child_done = &mut child_done[..nv];
             child_done.copy_from_slice(&parent_done[(d - 1) * nv..]);
             dirty.fill(0);
-            let mut level = Level { sets: child, done: child_done, dirty: &mut dirty, placed: 0 };
+            let mut level = Level::<W, NV> { sets: child, done: child_done, dirty: &mut dirty, placed: 0 };
             if level.place(m, v, c) && level.propagate(m, &all) {
                 continue 'search;
             }
@@ -277,11 +283,17 @@ fn degree<const W: usize>(peer: &[u64; MAX_WORDS], unplaced: &[u64; W], pairs: &
     d
 }
 
-impl<const W: usize> Level<'_, W> {
+impl<const W: usize, const NV: usize> Level<'_, W, NV> {
+    /// The number of values.
+    #[inline(always)]
+    fn nv(&self) -> usize {
+        if NV == 0 { self.done.len() } else { NV }
+    }
+
     /// Places value `v` on cell `c`; false when `c` can no longer take `v`.
     #[inline(always)]
     fn place(&mut self, m: &Masks, v: usize, c: usize) -> bool {
-        let nv = self.done.len();
+        let nv = self.nv();
         let (w, b) = (c / 64, c % 64);
         let bit = 1u64 << b;
         if self.sets[v][w] & bit == 0 {
@@ -289,7 +301,7 @@ impl<const W: usize> Level<'_, W> {
         }
         // Every other value that `c` could take loses it in `c`'s regions.
         let here = m.cell_regions[c];
-        for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()) {
+        for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty[..nv].iter_mut()) {
             *d |= here & ((s[w] >> b) & 1).wrapping_neg();
             s[w] &= !bit;
         }
@@ -314,7 +326,7 @@ impl<const W: usize> Level<'_, W> {
     /// one by one, the second would have lost `v`: the same dead end, found sooner).
     #[inline(always)]
     fn place_all<const SINGLES: bool>(&mut self, m: &Masks, v: usize, cells: &[u64; W]) -> bool {
-        let nv = self.done.len();
+        let nv = self.nv();
         let (mut peers, mut here) = ([0u64; W], 0u64);
         for (i, &w) in cells.iter().enumerate() {
             let mut w = w;
@@ -343,7 +355,7 @@ impl<const W: usize> Level<'_, W> {
             // (looking at more regions than needed changes nothing but time). Without
             // branches: `v` loses the cells too and gets them back, and the regions it is
             // marked in are those it now holds, never looked at.
-            for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty.iter_mut()) {
+            for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty[..nv].iter_mut()) {
                 let mut lost = 0;
                 for i in 0..W {
                     lost |= s[i] & cells[i];
@@ -370,7 +382,7 @@ impl<const W: usize> Level<'_, W> {
                 return false;
             }
             let before = self.placed;
-            for v in 0..self.done.len() {
+            for v in 0..self.nv() {
                 let regions = std::mem::take(&mut self.dirty[v]) & !self.done[v];
                 if regions != 0 && !self.hidden_singles(m, v, regions) {
                     return false;
@@ -387,7 +399,7 @@ impl<const W: usize> Level<'_, W> {
     /// false on a cell with none.
     #[inline(always)]
     fn naked_singles(&mut self, m: &Masks, all: &[u64; W]) -> bool {
-        let nv = self.done.len();
+        let nv = self.nv();
         loop {
             let (mut one, mut two) = ([0u64; W], [0u64; W]);
             for s in &self.sets[..nv] {
