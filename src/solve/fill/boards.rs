@@ -364,8 +364,8 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
                 // Without a branch: which values lose the cells is not predictable.
                 *d |= std::hint::select_unpredictable(lost != 0, here, 0);
             }
-            for i in 0..W {
-                self.sets[v][i] |= cells[i];
+            for (s, &c) in self.sets[v].iter_mut().zip(cells) {
+                *s |= c;
             }
         }
         self.dirty[v] = every(m);

@@ -76,44 +76,40 @@ pub(in crate::solve::xcc) fn run(
     run_either(s, popcount, limits, branching, on_solution)
 }
 
-/// [`run_either`] compiled with AVX-512's `vpopcntq`.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
-unsafe fn run_avx512(
-    s: &Sets,
-    popcount: bool,
-    limits: &Limits,
-    branching: Branching,
-    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
-) -> Stats {
-    run_either(s, popcount, limits, branching, on_solution)
+/// `fn $name`: [`run_either`] compiled with the target features `$features`, one copy of the
+/// search per set of features `run` picks from.
+macro_rules! compiled_with {
+    ($(#[$doc:meta])* $name:ident, $features:literal) => {
+        $(#[$doc])*
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        unsafe fn $name(
+            s: &Sets,
+            popcount: bool,
+            limits: &Limits,
+            branching: Branching,
+            on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+        ) -> Stats {
+            run_either(s, popcount, limits, branching, on_solution)
+        }
+    };
 }
 
-/// [`run_either`] compiled with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-unsafe fn run_avx2(
-    s: &Sets,
-    popcount: bool,
-    limits: &Limits,
-    branching: Branching,
-    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
-) -> Stats {
-    run_either(s, popcount, limits, branching, on_solution)
-}
-
-/// [`run_either`] compiled with the `popcnt` instruction.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-unsafe fn run_popcnt(
-    s: &Sets,
-    popcount: bool,
-    limits: &Limits,
-    branching: Branching,
-    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
-) -> Stats {
-    run_either(s, popcount, limits, branching, on_solution)
-}
+compiled_with!(
+    /// [`run_either`] compiled with AVX-512's `vpopcntq`.
+    run_avx512,
+    "avx512f,avx512vpopcntdq,popcnt"
+);
+compiled_with!(
+    /// [`run_either`] compiled with AVX2.
+    run_avx2,
+    "avx2,popcnt"
+);
+compiled_with!(
+    /// [`run_either`] compiled with the `popcnt` instruction.
+    run_popcnt,
+    "popcnt"
+);
 
 /// The search with the counting `popcount` picks (inlined into its callers, so that it is
 /// compiled for their target features).
