@@ -113,12 +113,17 @@ fn a_given_breaks_the_symmetry() {
     assert_eq!(run_ok(&["solve", &file], None, 0).trim(), want.to_string());
 }
 
+/// The shipped pentomino spec with its box set to 3 × 20.
+fn pentomino_3x20() -> String {
+    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
+    text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20")
+}
+
 /// Pentominoes in a 3 × 20 box: 2 tilings up to symmetry, 8 in all (Golomb, *Polyominoes*).
 #[test]
 fn pentominoes_3x20_up_to_symmetry() {
     let dir = scratch("symmetry");
-    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
-    let base = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let base = pentomino_3x20();
     let file = write(&dir, "p3x20.puz", &base.replace("answer count", "answer count up to symmetry"));
     assert_eq!(run_ok(&["solve", &file], None, 0).trim(), "2");
     let all = write(&dir, "p3x20-all.puz", &base);
@@ -192,8 +197,7 @@ fn self_symmetric_tilings_of_named_dominoes() {
 #[test]
 fn listings_of_pieces_one_per_class() {
     let dir = scratch("symmetry");
-    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
-    let base = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let base = pentomino_3x20();
     let every = write(&dir, "p3x20.puz", &base);
     let sym = write(&dir, "p3x20-sym.puz", &base.replace("answer count", "answer count up to symmetry"));
     one_per_class(&every, &sym, rectangle_images, &[]);
@@ -268,8 +272,7 @@ fn nodes(spec: &str, mode: &str) -> u64 {
 #[test]
 fn the_search_up_to_symmetry_is_cut() {
     let dir = scratch("symmetry");
-    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
-    let base = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let base = pentomino_3x20();
     let every = write(&dir, "p3x20.puz", &base);
     let sym = write(&dir, "p3x20-sym.puz", &base.replace("answer count", "answer count up to symmetry"));
     let r = run(&["solve", &sym, "--stats", "--threads", "1"], None);
@@ -291,8 +294,7 @@ fn the_search_up_to_symmetry_is_cut() {
 fn whole_counts_by_orbits() {
     let dir = scratch("symmetry");
     let dominoes = "board b[2, 3]\npiece A = \"##\"\npiece B = \"##\"\npiece C = \"##\"\nplace all on b, rotate\n";
-    let text = std::fs::read_to_string(root().join("puzzles/pentomino.puz")).unwrap();
-    let p3x20 = text.replace("let rows = 6", "let rows = 3").replace("let cols = 10", "let cols = 20");
+    let p3x20 = pentomino_3x20();
     let specs = [
         write(&dir, "dominoes.puz", dominoes),
         write(&dir, "p3x20.puz", &p3x20),
