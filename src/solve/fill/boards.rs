@@ -28,6 +28,9 @@
 //! included. The degree is two popcounts per word here: region-mates among the unplaced
 //! cells, and among the cells with two candidates (`unplaced` outside `three`).
 use super::Grid;
+#[cfg(target_arch = "x86_64")]
+use super::cells::Sse;
+use super::cells::{CellSet, Words};
 use crate::solve::xcc::{Flow, Limits, Stats, Tally};
 
 /// Cells in at most this many 64-bit words.
@@ -89,14 +92,52 @@ pub(super) fn solve(
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Stats {
     // The most common shapes get their number of values as a constant too, so that every
-    // loop over the values is unrolled (9×9 sudoku: about 15% fewer instructions).
+    // loop over the values is unrolled (9×9 sudoku: about 15% fewer instructions), and 9×9
+    // grids their sets of cells in SSE2 registers.
     match (masks.words, grid.values) {
-        (2, 9) => run::<2, 9>(grid, masks, given, limits, on_solution),
-        (4, 16) => run::<4, 16>(grid, masks, given, limits, on_solution),
-        (1, _) => run::<1, 0>(grid, masks, given, limits, on_solution),
-        (2, _) => run::<2, 0>(grid, masks, given, limits, on_solution),
-        (3, _) => run::<3, 0>(grid, masks, given, limits, on_solution),
-        _ => run::<4, 0>(grid, masks, given, limits, on_solution),
+        #[cfg(target_arch = "x86_64")]
+        (2, 9) => run::<Sse, 9>(grid, masks, given, limits, on_solution),
+        #[cfg(not(target_arch = "x86_64"))]
+        (2, 9) => run::<Words<2>, 9>(grid, masks, given, limits, on_solution),
+        (4, 16) => run::<Words<4>, 16>(grid, masks, given, limits, on_solution),
+        (1, _) => run::<Words<1>, 0>(grid, masks, given, limits, on_solution),
+        (2, _) => run::<Words<2>, 0>(grid, masks, given, limits, on_solution),
+        (3, _) => run::<Words<3>, 0>(grid, masks, given, limits, on_solution),
+        _ => run::<Words<4>, 0>(grid, masks, given, limits, on_solution),
+    }
+}
+
+/// [`Masks`] as sets of type `B`, for one search.
+struct Shape<'a, B> {
+    peer: Vec<B>,
+    region: Vec<B>,
+    /// Per cell: the set of that cell alone.
+    cell: Vec<B>,
+    cell_regions: &'a [u64],
+    all: B,
+    /// Every exactly-once region, as bits.
+    every: u64,
+}
+
+impl<'a, B: CellSet> Shape<'a, B> {
+    fn new(m: &'a Masks) -> Self {
+        let r = m.region.len();
+        let mut one = [0u64; MAX_WORDS];
+        let cell = (0..m.peer.len())
+            .map(|c| {
+                one = [0; MAX_WORDS];
+                one[c / 64] = 1 << (c % 64);
+                B::from_words(&one)
+            })
+            .collect();
+        Shape {
+            peer: m.peer.iter().map(|p| B::from_words(p)).collect(),
+            region: m.region.iter().map(|p| B::from_words(p)).collect(),
+            cell,
+            cell_regions: &m.cell_regions,
+            all: B::from_words(&m.all),
+            every: if r == 64 { u64::MAX } else { (1 << r) - 1 },
+        }
     }
 }
 
@@ -106,32 +147,32 @@ pub(super) fn solve(
 /// they were last looked at for `v`: the only places a new hidden single of `v` can be.
 /// `placed` counts placements, to notice a pass that placed nothing. `NV` is the number of
 /// values when known at compile time, 0 when it is `done.len()`.
-struct Level<'a, const W: usize, const NV: usize> {
-    sets: &'a mut [[u64; W]],
+struct Level<'a, B, const NV: usize> {
+    sets: &'a mut [B],
     done: &'a mut [u64],
     dirty: &'a mut [u64],
     placed: u32,
 }
 
 #[inline(always)]
-fn run<const W: usize, const NV: usize>(
+fn run<B: CellSet, const NV: usize>(
     grid: &Grid,
-    m: &Masks,
+    masks: &Masks,
     given: &[Option<u8>],
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[u8]) -> Flow,
 ) -> Stats {
-    const { assert!(W <= MAX_WORDS) };
+    debug_assert!(B::WORDS == masks.words && B::WORDS <= MAX_WORDS);
     debug_assert!(NV == 0 || NV == grid.values);
     let (n, nv) = (grid.n, if NV == 0 { grid.values } else { NV });
     let Some(mut tally) = Tally::new(limits) else { return Tally::refused() };
-    let all: [u64; W] = std::array::from_fn(|i| m.all[i]);
+    let m = &Shape::<B>::new(masks);
     // Level d is sets[d * (nv + 1)..][..nv + 1] and done[d * nv..][..nv].
-    let mut sets: Vec<[u64; W]> = vec![all; nv + 1];
+    let mut sets: Vec<B> = vec![m.all; nv + 1];
     let mut done: Vec<u64> = vec![0; nv];
     let mut dirty: Vec<u64> = vec![0; nv];
     {
-        let mut root = Level::<W, NV> { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
+        let mut root = Level::<B, NV> { sets: &mut sets, done: &mut done, dirty: &mut dirty, placed: 0 };
         for (c, g) in given.iter().enumerate() {
             if let Some(g) = *g
                 && !root.place(m, g as usize, c)
@@ -140,8 +181,8 @@ fn run<const W: usize, const NV: usize>(
             }
         }
         // Every region is looked at once, givens or not.
-        root.dirty.fill(every(m));
-        if !root.propagate(m, &all) {
+        root.dirty.fill(m.every);
+        if !root.propagate(m) {
             return tally.finish(Ok(()));
         }
     }
@@ -154,13 +195,7 @@ fn run<const W: usize, const NV: usize>(
         match choose(level, m) {
             None => {
                 for (v, set) in level[..nv].iter().enumerate() {
-                    for (i, &w) in set.iter().enumerate() {
-                        let mut w = w;
-                        while w != 0 {
-                            values[i * 64 + w.trailing_zeros() as usize] = v as u8;
-                            w &= w - 1;
-                        }
-                    }
+                    set.each(|c| values[c] = v as u8);
                 }
                 if let Err(stop) = tally.visit(&values, on_solution) {
                     break Err(stop);
@@ -170,14 +205,13 @@ fn run<const W: usize, const NV: usize>(
                 if let Err(stop) = tally.count_node() {
                     break Err(stop);
                 }
-                let (w, b) = (c / 64, c % 64);
                 let mut try_ = 0u64;
                 for (v, set) in level[..nv].iter().enumerate() {
-                    try_ |= ((set[w] >> b) & 1) << v;
+                    try_ |= (set.has(c) as u64) << v;
                 }
                 stack.push((c as u32, try_));
                 if sets.len() < (depth + 2) * (nv + 1) {
-                    sets.resize((depth + 2) * (nv + 1), [0; W]);
+                    sets.resize((depth + 2) * (nv + 1), B::empty());
                     done.resize((depth + 2) * nv, 0);
                 }
             }
@@ -199,8 +233,8 @@ fn run<const W: usize, const NV: usize>(
             let child_done = &mut child_done[..nv];
             child_done.copy_from_slice(&parent_done[(d - 1) * nv..]);
             dirty.fill(0);
-            let mut level = Level::<W, NV> { sets: child, done: child_done, dirty: &mut dirty, placed: 0 };
-            if level.place(m, v, c) && level.propagate(m, &all) {
+            let mut level = Level::<B, NV> { sets: child, done: child_done, dirty: &mut dirty, placed: 0 };
+            if level.place(m, v, c) && level.propagate(m) {
                 continue 'search;
             }
         }
@@ -213,77 +247,55 @@ fn run<const W: usize, const NV: usize>(
 /// unplaced cells with the fewest candidates, the first with the highest [`degree`];
 /// `None` when every cell is placed.
 #[inline(always)]
-fn choose<const W: usize>(level: &[[u64; W]], m: &Masks) -> Option<usize> {
+fn choose<B: CellSet>(level: &[B], m: &Shape<B>) -> Option<usize> {
     let (sets, unplaced) = level.split_at(level.len() - 1);
-    let unplaced = &unplaced[0];
-    // At a fixpoint an unplaced cell has two candidates or more: those outside `three`
-    // (cells in three sets or more) have two, the fewest possible.
-    let (mut one, mut two, mut three) = ([0u64; W], [0u64; W], [0u64; W]);
-    for s in sets {
-        for i in 0..W {
-            three[i] |= two[i] & s[i];
-            two[i] |= one[i] & s[i];
-            one[i] |= s[i];
-        }
-    }
-    let mut pairs = [0u64; W];
-    let (mut any, mut left) = (0, 0);
-    for i in 0..W {
-        pairs[i] = unplaced[i] & !three[i];
-        any |= pairs[i];
-        left |= unplaced[i];
-    }
-    if left == 0 {
+    let unplaced = unplaced[0];
+    if unplaced.is_empty() {
         return None;
     }
-    let fewest = if any != 0 {
+    // At a fixpoint an unplaced cell has two candidates or more: those outside `three`
+    // (cells in three sets or more) have two, the fewest possible.
+    let (mut one, mut two, mut three) = (B::empty(), B::empty(), B::empty());
+    for &s in sets {
+        three |= two & s;
+        two |= one & s;
+        one |= s;
+    }
+    let pairs = unplaced.minus(three);
+    let fewest = if !pairs.is_empty() {
         pairs
     } else {
         // No cell with two: count the candidates of every unplaced cell.
-        let (mut least, mut fewest) = (u32::MAX, [0u64; W]);
-        for (i, &u) in unplaced.iter().enumerate() {
-            let mut u = u;
-            while u != 0 {
-                let b = u.trailing_zeros();
-                u &= u - 1;
-                let k: u32 = sets.iter().map(|s| ((s[i] >> b) & 1) as u32).sum();
-                if k < least {
-                    least = k;
-                    fewest = [0; W];
-                }
-                if k == least {
-                    fewest[i] |= 1 << b;
-                }
+        let (mut least, mut fewest) = (u32::MAX, [0u64; MAX_WORDS]);
+        unplaced.each(|c| {
+            let k: u32 = sets.iter().map(|s| s.has(c) as u32).sum();
+            if k < least {
+                least = k;
+                fewest = [0; MAX_WORDS];
             }
-        }
-        fewest
+            if k == least {
+                fewest[c / 64] |= 1 << (c % 64);
+            }
+        });
+        B::from_words(&fewest)
     };
     let mut best = (0, None);
-    for (i, &f) in fewest.iter().enumerate() {
-        let mut f = f;
-        while f != 0 {
-            let c = i * 64 + f.trailing_zeros() as usize;
-            f &= f - 1;
-            let d = degree(&m.peer[c], unplaced, &pairs);
-            if best.1.is_none() || d > best.0 {
-                best = (d, Some(c));
-            }
+    fewest.each(|c| {
+        let d = degree(m.peer[c], unplaced, pairs);
+        if best.1.is_none() || d > best.0 {
+            best = (d, Some(c));
         }
-    }
+    });
     best.1
 }
 
 /// A cell's degree: its unplaced region-mates, those with two candidates counted twice.
 #[inline(always)]
-fn degree<const W: usize>(peer: &[u64; MAX_WORDS], unplaced: &[u64; W], pairs: &[u64; W]) -> u32 {
-    let mut d = 0;
-    for i in 0..W {
-        d += (peer[i] & unplaced[i]).count_ones() + (peer[i] & pairs[i]).count_ones();
-    }
-    d
+fn degree<B: CellSet>(peer: B, unplaced: B, pairs: B) -> u32 {
+    (peer & unplaced).count() + (peer & pairs).count()
 }
 
-impl<const W: usize, const NV: usize> Level<'_, W, NV> {
+impl<B: CellSet, const NV: usize> Level<'_, B, NV> {
     /// The number of values.
     #[inline(always)]
     fn nv(&self) -> usize {
@@ -292,29 +304,23 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
 
     /// Places value `v` on cell `c`; false when `c` can no longer take `v`.
     #[inline(always)]
-    fn place(&mut self, m: &Masks, v: usize, c: usize) -> bool {
+    fn place(&mut self, m: &Shape<B>, v: usize, c: usize) -> bool {
         let nv = self.nv();
-        let (w, b) = (c / 64, c % 64);
-        let bit = 1u64 << b;
-        if self.sets[v][w] & bit == 0 {
+        let bit = m.cell[c];
+        if (self.sets[v] & bit).is_empty() {
             return false;
         }
         // Every other value that `c` could take loses it in `c`'s regions.
         let here = m.cell_regions[c];
         for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty[..nv].iter_mut()) {
-            *d |= here & ((s[w] >> b) & 1).wrapping_neg();
-            s[w] &= !bit;
+            *d |= here & (s.has(c) as u64).wrapping_neg();
+            *s = s.minus(bit);
         }
         // `v` leaves `c`'s region-mates, which may dirty any region (finding which ones
         // cell by cell cost more time than looking at them all, in mispredicted branches).
-        let peer = &m.peer[c];
-        let s = &mut self.sets[v];
-        for i in 0..W {
-            s[i] &= !peer[i];
-        }
-        s[w] |= bit;
-        self.dirty[v] = every(m);
-        self.sets[nv][w] &= !bit;
+        self.sets[v] = self.sets[v].minus(m.peer[c]) | bit;
+        self.dirty[v] = m.every;
+        self.sets[nv] = self.sets[nv].minus(bit);
         self.done[v] |= here;
         self.placed += 1;
         true
@@ -325,28 +331,16 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
     /// `v`), every other value leaves them. False when two of them share a region (placing
     /// one by one, the second would have lost `v`: the same dead end, found sooner).
     #[inline(always)]
-    fn place_all<const SINGLES: bool>(&mut self, m: &Masks, v: usize, cells: &[u64; W]) -> bool {
+    fn place_all<const SINGLES: bool>(&mut self, m: &Shape<B>, v: usize, cells: B) -> bool {
         let nv = self.nv();
-        let (mut peers, mut here) = ([0u64; W], 0u64);
-        for (i, &w) in cells.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let c = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                let p = &m.peer[c];
-                for j in 0..W {
-                    peers[j] |= p[j];
-                }
-                here |= m.cell_regions[c];
-            }
-        }
-        let mut clash = 0;
-        for i in 0..W {
-            clash |= peers[i] & cells[i];
-            self.sets[v][i] &= !peers[i];
-            self.sets[nv][i] &= !cells[i];
-        }
-        if clash != 0 {
+        let (mut peers, mut here) = (B::empty(), 0u64);
+        cells.each(|c| {
+            peers |= m.peer[c];
+            here |= m.cell_regions[c];
+        });
+        self.sets[v] = self.sets[v].minus(peers);
+        self.sets[nv] = self.sets[nv].minus(cells);
+        if !(peers & cells).is_empty() {
             return false;
         }
         if !SINGLES {
@@ -356,19 +350,14 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
             // branches: `v` loses the cells too and gets them back, and the regions it is
             // marked in are those it now holds, never looked at.
             for (s, d) in self.sets[..nv].iter_mut().zip(self.dirty[..nv].iter_mut()) {
-                let mut lost = 0;
-                for i in 0..W {
-                    lost |= s[i] & cells[i];
-                    s[i] &= !cells[i];
-                }
+                let lost = !(*s & cells).is_empty();
+                *s = s.minus(cells);
                 // Without a branch: which values lose the cells is not predictable.
-                *d |= std::hint::select_unpredictable(lost != 0, here, 0);
+                *d |= std::hint::select_unpredictable(lost, here, 0);
             }
-            for (s, &c) in self.sets[v].iter_mut().zip(cells) {
-                *s |= c;
-            }
+            self.sets[v] |= cells;
         }
-        self.dirty[v] = every(m);
+        self.dirty[v] = m.every;
         self.done[v] |= here;
         self.placed += 1;
         true
@@ -376,9 +365,9 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
 
     /// Runs naked and hidden singles to their fixpoint; false on a dead end.
     #[inline(always)]
-    fn propagate(&mut self, m: &Masks, all: &[u64; W]) -> bool {
+    fn propagate(&mut self, m: &Shape<B>) -> bool {
         loop {
-            if !self.naked_singles(m, all) {
+            if !self.naked_singles(m) {
                 return false;
             }
             let before = self.placed;
@@ -398,36 +387,31 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
     /// Places every cell with one candidate until none is left, a value's singles at once;
     /// false on a cell with none.
     #[inline(always)]
-    fn naked_singles(&mut self, m: &Masks, all: &[u64; W]) -> bool {
+    fn naked_singles(&mut self, m: &Shape<B>) -> bool {
         let nv = self.nv();
         loop {
-            let (mut one, mut two) = ([0u64; W], [0u64; W]);
-            for s in &self.sets[..nv] {
-                for i in 0..W {
-                    two[i] |= one[i] & s[i];
-                    one[i] |= s[i];
-                }
+            let (mut one, mut two) = (B::empty(), B::empty());
+            for &s in &self.sets[..nv] {
+                two |= one & s;
+                one |= s;
             }
-            let mut single = [0u64; W];
-            let mut any = 0;
-            for i in 0..W {
-                if all[i] & !one[i] != 0 {
-                    return false;
-                }
-                single[i] = one[i] & !two[i] & self.sets[nv][i];
-                any |= single[i];
+            if !m.all.minus(one).is_empty() {
+                return false;
             }
-            if any == 0 {
+            let single = one.minus(two) & self.sets[nv];
+            if single.is_empty() {
                 return true;
             }
-            for v in 0..nv {
-                let mut cells = [0u64; W];
-                let mut any = 0;
-                for i in 0..W {
-                    cells[i] = single[i] & self.sets[v][i];
-                    any |= cells[i];
-                }
-                if any != 0 && !self.place_all::<true>(m, v, &cells) {
+            // The values that have singles, without a branch per value (which ones do is
+            // not predictable); placing one value's singles changes no other value's set.
+            let mut values = 0u64;
+            for (v, &s) in self.sets[..nv].iter().enumerate() {
+                values |= (!(single & s).is_empty() as u64) << v;
+            }
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if !self.place_all::<true>(m, v, single & self.sets[v]) {
                     return false;
                 }
             }
@@ -437,43 +421,29 @@ impl<const W: usize, const NV: usize> Level<'_, W, NV> {
     /// Hidden singles of value `v` in `regions` (exactly-once regions not yet holding it),
     /// placed together; false when one of them has no cell left for `v`.
     #[inline(always)]
-    fn hidden_singles(&mut self, m: &Masks, v: usize, mut regions: u64) -> bool {
+    fn hidden_singles(&mut self, m: &Shape<B>, v: usize, mut regions: u64) -> bool {
         let set = self.sets[v];
-        let mut found = [0u64; W];
+        let mut found = B::empty();
         while regions != 0 {
             let r = regions.trailing_zeros() as usize;
             regions &= regions - 1;
             debug_assert!(r < m.region.len());
             // SAFETY: `regions` holds bits of `dirty`, which only ever gets bits of
-            // `every(m)` and of `cell_regions`, all below `m.region.len()`.
-            let cells = unsafe { m.region.get_unchecked(r) };
-            let mut x = [0u64; W];
-            let mut count = 0;
-            for i in 0..W {
-                x[i] = set[i] & cells[i];
-                count += x[i].count_ones();
-            }
+            // `m.every` and of `cell_regions`, all below `m.region.len()`.
+            let x = set & *unsafe { m.region.get_unchecked(r) };
+            let count = x.count();
             if count <= 1 {
                 if count == 0 {
                     return false;
                 }
-                for i in 0..W {
-                    found[i] |= x[i];
-                }
+                found |= x;
             }
         }
         // A cell found already placed holds `v` (placed cells stay in their own value's set
         // only), and its regions hold `v`: none of them was looked at.
-        if found.iter().any(|&w| w != 0) {
-            return self.place_all::<false>(m, v, &found);
+        if !found.is_empty() {
+            return self.place_all::<false>(m, v, found);
         }
         true
     }
-}
-
-/// Every exactly-once region, as bits.
-#[inline(always)]
-fn every(m: &Masks) -> u64 {
-    let r = m.region.len();
-    if r == 64 { u64::MAX } else { (1 << r) - 1 }
 }

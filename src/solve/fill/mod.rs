@@ -29,11 +29,13 @@
 //! first visit of a new depth.
 //!
 //! Two engines hold the candidates: per value, a bitset over the cells (`boards.rs`, grids
-//! of up to 256 cells and 64 exactly-once regions: 16×16 sudoku and smaller), and per cell,
+//! of up to 256 cells and 64 exactly-once regions: 16×16 sudoku and smaller; the bitsets
+//! are words or, for 9×9 grids, SSE2 registers: `cells.rs`), and per cell,
 //! a bitmask over the values (`search.rs`, any size). They reach the same fixpoint at every
 //! node and choose the cell by the same rule, so they visit the same tree: the per-cell
 //! engine is the check of the other.
 mod boards;
+mod cells;
 mod search;
 
 use crate::ir::fill::FillShape;
