@@ -43,7 +43,7 @@ pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader) -> 
         CounterInit::Instance(_) => {
             let mut v = Vec::with_capacity(len);
             for _ in 0..len {
-                let (n, span) = input.int(&format!("counter `{}`", c.name.name))?;
+                let (n, span) = input.int(format!("counter `{}`", c.name.name))?;
                 if out_of(n) {
                     return Err(Diagnostic::new(
                         Code::I304,

@@ -186,7 +186,7 @@ impl Elab<'_> {
                 self.model.counters.push(counter);
             }
             StmtKind::Param { name, range } => {
-                let (n, span) = input.int(&format!("param `{}`", name.name))?;
+                let (n, span) = input.int(format!("param `{}`", name.name))?;
                 if let Some(range) = range {
                     let allowed = self.env.eval_collection(range, "`param ... in` takes a range")?;
                     if !allowed.contains(&Value::Int(n)) {

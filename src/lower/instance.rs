@@ -8,6 +8,8 @@ use super::eval::R;
 use super::model::Board;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, FileId, Span};
+use std::cell::OnceCell;
+use std::fmt::{Display, Write};
 
 pub struct InstanceReader<'a> {
     text: &'a str,
@@ -41,7 +43,21 @@ impl<'a> InstanceReader<'a> {
     }
 
     /// Skips blanks and comment lines.
+    #[inline]
     fn skip_blank(&mut self) {
+        // Most calls stand on a token already (a grid's next digit): one byte decides.
+        if let Some(&b) = self.text.as_bytes()[..self.end].get(self.pos)
+            && b.is_ascii_graphic()
+            && b != b'#'
+            && !(self.slash_is_blank && b == b'/')
+        {
+            return;
+        }
+        self.skip_blank_and_comments();
+    }
+
+    #[inline(never)]
+    fn skip_blank_and_comments(&mut self) {
         loop {
             let rest = &self.text[self.pos..self.end];
             let trimmed = rest.trim_start_matches(|c| self.is_blank(c));
@@ -58,6 +74,12 @@ impl<'a> InstanceReader<'a> {
     /// character before it (or the start of the text). Scans back from the position, so a
     /// token read in the middle of a line costs one character, not the line.
     fn only_blanks_back_to(&self, stop: impl Fn(char) -> bool) -> bool {
+        // Right after a token (the usual case) the byte before is not blank: no decoding.
+        if let Some(&b) = self.text.as_bytes()[..self.pos].last()
+            && b.is_ascii_graphic()
+        {
+            return stop(b as char);
+        }
         for c in self.text[..self.pos].chars().rev() {
             if stop(c) {
                 return true;
@@ -86,7 +108,7 @@ impl<'a> InstanceReader<'a> {
     }
 
     /// The next whitespace-separated word and its span.
-    pub fn word(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+    pub fn word(&mut self, what: impl Display) -> Result<(&'a str, Span), Diagnostic> {
         self.skip_blank();
         if self.pos >= self.end {
             return Err(self.ended(what));
@@ -107,20 +129,22 @@ impl<'a> InstanceReader<'a> {
     }
 
     /// The next non-blank character and its span.
-    pub fn char(&mut self, what: &str) -> Result<(&'a str, Span), Diagnostic> {
+    pub fn char(&mut self, what: impl Display) -> Result<(&'a str, Span), Diagnostic> {
         self.skip_blank();
         if self.pos >= self.end {
             return Err(self.ended(what));
         }
-        let c = self.text[self.pos..].chars().next().unwrap();
         let start = self.pos;
-        self.pos += c.len_utf8();
+        self.pos += match self.text.as_bytes()[start] {
+            b if b.is_ascii() => 1,
+            _ => self.text[start..].chars().next().map_or(1, char::len_utf8),
+        };
         Ok((&self.text[start..self.pos], self.span(start, self.pos)))
     }
 
     /// A whole number.
-    pub fn int(&mut self, what: &str) -> Result<(i64, Span), Diagnostic> {
-        let (w, span) = self.word(what)?;
+    pub fn int(&mut self, what: impl Display) -> Result<(i64, Span), Diagnostic> {
+        let (w, span) = self.word(&what)?;
         w.parse::<i64>().map(|n| (n, span)).map_err(|_| {
             let digits = w.strip_prefix('-').unwrap_or(w);
             if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -134,7 +158,7 @@ impl<'a> InstanceReader<'a> {
         })
     }
 
-    fn ended(&self, what: &str) -> Diagnostic {
+    fn ended(&self, what: impl Display) -> Diagnostic {
         // Point at the last character of the data, where a reader sees it end.
         let last = self.text[..self.end].trim_end().len();
         let span = if last > 0 {
@@ -217,29 +241,85 @@ pub fn read_lines(
 
 /// A board's values as written, made once per grid read rather than once per cell.
 struct ValueNames {
-    names: Vec<String>,
+    /// The values as written, made when a token is not found by [`ValueNames::by_byte`].
+    names: OnceCell<Vec<String>>,
     zero_is_blank: bool,
+    by_char: bool,
+    /// What a token of one ASCII character reads as, found by its byte: [`UNKNOWN`],
+    /// [`BLANK`], or the value's index plus [`FIRST_VALUE`] (a batch of sudokus reads every
+    /// cell this way; comparing with every name was most of reading a grid).
+    by_byte: [u16; 128],
 }
+
+/// How many characters a value is written with, and the first: found without allocating.
+#[derive(Default)]
+struct FirstChar {
+    chars: usize,
+    first: Option<char>,
+}
+
+impl std::fmt::Write for FirstChar {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            self.first = self.first.or(Some(c));
+            self.chars += 1;
+        }
+        Ok(())
+    }
+}
+
+const UNKNOWN: u16 = 0;
+const BLANK: u16 = 1;
+const FIRST_VALUE: u16 = 2;
 
 impl ValueNames {
     fn new(board: &Board) -> ValueNames {
-        ValueNames {
-            names: board.values.iter().map(|v| v.to_string()).collect(),
-            zero_is_blank: !board.values.contains(&Value::Int(0)),
+        let zero_is_blank = !board.values.contains(&Value::Int(0));
+        let mut by_byte = [UNKNOWN; 128];
+        for b in [b'.', b'-', b'_'].into_iter().chain(zero_is_blank.then_some(b'0')) {
+            by_byte[b as usize] = BLANK;
         }
+        let mut by_char = true;
+        // The first value of a name wins, as in the search by name below.
+        for (i, v) in board.values.iter().enumerate() {
+            let mut name = FirstChar::default();
+            let _ = write!(name, "{v}");
+            by_char &= name.chars == 1;
+            if let (1, Some(c)) = (name.chars, name.first)
+                && c.is_ascii()
+                && i < (u16::MAX - FIRST_VALUE) as usize
+                && by_byte[c as usize] == UNKNOWN
+            {
+                by_byte[c as usize] = i as u16 + FIRST_VALUE;
+            }
+        }
+        ValueNames { names: OnceCell::new(), zero_is_blank, by_char, by_byte }
     }
 
     /// Every value is written with one character.
     fn by_char(&self) -> bool {
-        self.names.iter().all(|v| v.chars().count() == 1)
+        self.by_char
+    }
+
+    fn names(&self, board: &Board) -> &[String] {
+        self.names.get_or_init(|| board.values.iter().map(|v| v.to_string()).collect())
     }
 
     /// The value index a token names on this board; `None` for a blank.
     fn cell_value(&self, board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
+        if let &[b] = tok.as_bytes()
+            && b.is_ascii()
+        {
+            match self.by_byte[b as usize] {
+                UNKNOWN => {}
+                BLANK => return Ok(None),
+                v => return Ok(Some((v - FIRST_VALUE) as usize)),
+            }
+        }
         if tok == "." || tok == "-" || tok == "_" || (tok == "0" && self.zero_is_blank) {
             return Ok(None);
         }
-        match self.names.iter().position(|v| v == tok) {
+        match self.names(board).iter().position(|v| v == tok) {
             Some(i) => Ok(Some(i)),
             None => Err(not_a_value(board, tok, span)),
         }
@@ -268,7 +348,9 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
 pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
     let names = ValueNames::new(board);
     let by_char = names.by_char();
-    let what = format!("the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols);
+    // Written out only for a diagnostic: most grids never need it.
+    let what =
+        std::fmt::from_fn(|f| write!(f, "the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols));
     let mut given = vec![None; board.rows * board.cols];
     let cols = board.cols;
     // A grid written one row per line must keep to it: a row of 10 digits on a board of 9

@@ -66,7 +66,7 @@ impl Elab<'_> {
         for k in 1..=n {
             let mut labels = Vec::with_capacity(4);
             for _ in order {
-                let (w, _) = input.word(&format!("the edges of tile {k} of `{}`", t.name.name))?;
+                let (w, _) = input.word(format!("the edges of tile {k} of `{}`", t.name.name))?;
                 labels.push(label_of_text(w));
             }
             out.push(labels);
