@@ -371,10 +371,19 @@ impl<B: CellSet, const NV: usize> Level<'_, B, NV> {
                 return false;
             }
             let before = self.placed;
-            for v in 0..self.nv() {
+            // The values in increasing order, those with regions to look at only; a
+            // placement dirties regions of other values, so it asks again for those after.
+            let mut values = self.to_look_at();
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
                 let regions = std::mem::take(&mut self.dirty[v]) & !self.done[v];
-                if regions != 0 && !self.hidden_singles(m, v, regions) {
+                let placed = self.placed;
+                if !self.hidden_singles(m, v, regions) {
                     return false;
+                }
+                values &= values - 1;
+                if self.placed != placed {
+                    values = self.to_look_at() & !(2u64 << v).wrapping_sub(1);
                 }
             }
             // Only a placement dirties a region: none, and the fixpoint is reached.
@@ -382,6 +391,19 @@ impl<B: CellSet, const NV: usize> Level<'_, B, NV> {
                 return true;
             }
         }
+    }
+
+    /// The values with dirty regions that do not hold them yet, as bits: found without a
+    /// branch per value (which ones have some is not predictable).
+    #[inline(always)]
+    fn to_look_at(&self) -> u64 {
+        let nv = self.nv();
+        let (dirty, done) = (&self.dirty[..nv], &self.done[..nv]);
+        let mut values = 0;
+        for v in 0..nv {
+            values |= ((dirty[v] & !done[v] != 0) as u64) << v;
+        }
+        values
     }
 
     /// Places every cell with one candidate until none is left, a value's singles at once;
