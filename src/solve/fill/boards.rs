@@ -469,3 +469,76 @@ impl<B: CellSet, const NV: usize> Level<'_, B, NV> {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The portable build of this engine: CPUs without AVX2 run it, and the tests of
+    //! `tests/fill_engine.rs` go through `boards_avx2` on machines that have it. Held
+    //! against the per-cell engine (same solutions in the same order, same nodes) on
+    //! sudoku 4×4, 9×9 (SSE2 sets and plain words) and 16×16 with random givens.
+    use super::*;
+    use crate::ir::fill::FillShape;
+    use crate::solve::fill::solve_cells;
+
+    /// Sudoku with boxes of `b` × `b` cells: rows, columns, boxes, each exactly once.
+    fn sudoku(b: usize) -> FillShape {
+        let n = b * b;
+        let (mut start, mut cells) = (vec![0u32], Vec::new());
+        let regions: [&dyn Fn(usize, usize) -> usize; 3] =
+            [&|r, i| r * n + i, &|c, i| i * n + c, &|x, i| (x / b * b + i / b) * n + x % b * b + i % b];
+        for region in regions {
+            for r in 0..n {
+                cells.extend((0..n).map(|i| region(r, i) as u32));
+                start.push(cells.len() as u32);
+            }
+        }
+        FillShape { cells: n * n, values: n, region_start: start, region_cells: cells, region_exact: vec![true; 3 * n] }
+    }
+
+    /// Each cell of a valid grid kept as a given with probability `keep` / 100.
+    fn givens(b: usize, keep: u64, seed: &mut u64) -> Vec<Option<u8>> {
+        let n = b * b;
+        (0..n * n)
+            .map(|c| {
+                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let (r, col) = (c / n, c % n);
+                ((*seed >> 33) % 100 < keep).then_some(((b * (r % b) + r / b + col) % n) as u8)
+            })
+            .collect()
+    }
+
+    type Engine = fn(&Grid, &Masks, &[Option<u8>], &Limits, &mut dyn FnMut(&[u8]) -> Flow) -> Stats;
+
+    fn run_on(engine: Engine, grid: &Grid, given: &[Option<u8>]) -> (Vec<Vec<u8>>, u64) {
+        let limits = Limits { max_solutions: Some(50), ..Limits::default() };
+        let mut out = Vec::new();
+        let stats = engine(grid, grid.masks.as_ref().unwrap(), given, &limits, &mut |v| {
+            out.push(v.to_vec());
+            Flow::Continue
+        });
+        (out, stats.nodes)
+    }
+
+    #[test]
+    fn the_portable_build_walks_the_cell_engines_tree() {
+        let cells: Engine = |grid, _, given, limits, f| solve_cells(grid, given, limits, f);
+        let words: Engine = |grid, masks, given, limits, f| run::<Words<2>, 9>(grid, masks, given, limits, f);
+        let mut seed = 14;
+        let (mut solutions, mut nodes) = (0, 0);
+        for (b, keep, grids) in [(2, 20, 50), (3, 30, 60), (3, 45, 60), (4, 55, 4)] {
+            let grid = Grid::new(&sudoku(b));
+            for _ in 0..grids {
+                let given = givens(b, keep, &mut seed);
+                let expected = run_on(cells, &grid, &given);
+                assert_eq!(run_on(solve, &grid, &given), expected, "box {b}, givens {given:?}");
+                if b == 3 {
+                    assert_eq!(run_on(words, &grid, &given), expected, "box 3 on words, givens {given:?}");
+                }
+                solutions += expected.0.len();
+                nodes += expected.1;
+            }
+        }
+        // Enough work to mean something: several solutions per grid, branching.
+        assert!(solutions > 1000 && nodes > 1000, "{solutions} solutions, {nodes} nodes");
+    }
+}
