@@ -90,17 +90,14 @@ pub fn solve(args: &SolveArgs) -> Exit {
         deadline: super::deadline(started, args.timeout),
         progress: super::progress::wanted(args.quiet),
     };
-    let threads = if (all || count) && args.limit.is_none() {
-        args.threads.map_or_else(|| crate::solve::split::threads_for(&p), |n| n as usize)
-    } else {
-        1
-    };
+    // `None`: not given, so chosen from the size of the search (`split::solve_default`).
+    let threads = if (all || count) && args.limit.is_none() { args.threads.map(|n| n as usize) } else { Some(1) };
     let keep = !count;
     let mut shown: Vec<Vec<OptionId>> = Vec::new();
     let mut bad = None;
     let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&p, stopped);
     let search = || {
-        crate::solve::split::solve(&p, &limits, xcc::Branching::ForcedMoves, threads, all, &mut |chosen| {
+        let mut take = |chosen: &[OptionId]| {
             // Every solution is checked against the matrix (`--count`: the first 1000).
             if (keep || shown.len() < 1000)
                 && let Err(why) = check_solution(&p, chosen)
@@ -114,7 +111,12 @@ pub fn solve(args: &SolveArgs) -> Exit {
                 shown.push(options);
             }
             Flow::Continue
-        })
+        };
+        let branching = xcc::Branching::ForcedMoves;
+        match threads {
+            Some(n) => crate::solve::split::solve(&p, &limits, branching, n, all, &mut take),
+            None => crate::solve::split::solve_default(&p, &limits, branching, all, &mut take).0,
+        }
     };
     let stats = super::progress::while_running(limits.progress.as_ref(), forecast, search);
     if let Some(why) = bad {

@@ -30,20 +30,11 @@ pub(super) fn sort(answers: &mut Vec<Answer>, model: &Model) {
     let len = (fill + cells * slot) * width;
     // All keys in one buffer, answer `i`'s at `i * len`.
     let mut keys = vec![0u8; answers.len() * len];
-    let mut sorted = Vec::new();
-    for (a, key) in answers.iter().zip(keys.chunks_exact_mut(len.max(1))) {
-        if let Some(f) = &a.fill {
-            for (c, v) in f.iter().enumerate() {
-                put(key, c, width, v.map_or(0, |v| v + 1));
-            }
-        }
-        for p in &a.placed {
-            let cells = sorted_cells(p.cells, &mut sorted);
-            let Some(&first) = cells.first() else { continue };
-            for (i, &c) in cells.iter().enumerate() {
-                put(key, fill + first * slot + i, width, c + 1);
-            }
-        }
+    let shape = KeyShape { len, fill, slot };
+    match width {
+        1 => write_keys::<1>(answers, &mut keys, shape),
+        2 => write_keys::<2>(answers, &mut keys, shape),
+        _ => write_keys::<4>(answers, &mut keys, shape),
     }
     let key = |i: usize| &keys[i * len..(i + 1) * len];
     let mut order: Vec<usize> = (0..answers.len()).collect();
@@ -53,14 +44,40 @@ pub(super) fn sort(answers: &mut Vec<Answer>, model: &Model) {
     answers.extend(order.iter().map(|&i| old[i].take().unwrap()));
 }
 
-/// Writes number `at` of a key as `width` bytes, big-endian.
-#[inline]
-fn put(key: &mut [u8], at: usize, width: usize, n: usize) {
-    match width {
-        1 => key[at] = n as u8,
-        2 => key[2 * at..2 * at + 2].copy_from_slice(&(n as u16).to_be_bytes()),
-        _ => key[4 * at..4 * at + 4].copy_from_slice(&(n as u32).to_be_bytes()),
+/// Where a key's numbers go: `len` bytes in all, the fill's `fill` numbers first, then a
+/// slot of `slot` numbers per cell.
+#[derive(Clone, Copy)]
+struct KeyShape {
+    len: usize,
+    fill: usize,
+    slot: usize,
+}
+
+/// Writes every answer's key into `keys`, numbers `W` bytes wide (a copy per width, so that
+/// the width is not decided again at every number: that was a third of building the keys).
+fn write_keys<const W: usize>(answers: &[Answer], keys: &mut [u8], shape: KeyShape) {
+    let KeyShape { len, fill, slot } = shape;
+    let (mut small, mut large) = ([0; SMALL_PIECE], Vec::new());
+    for (a, key) in answers.iter().zip(keys.chunks_exact_mut(len.max(1))) {
+        if let Some(f) = &a.fill {
+            for (c, v) in f.iter().enumerate() {
+                put::<W>(key, c, v.map_or(0, |v| v + 1));
+            }
+        }
+        for p in &a.placed {
+            let cells = sorted_cells(p.cells, &mut small, &mut large);
+            let Some(&first) = cells.first() else { continue };
+            for (i, &c) in cells.iter().enumerate() {
+                put::<W>(key, fill + first * slot + i, c + 1);
+            }
+        }
     }
+}
+
+/// Writes number `at` of a key as `W` bytes, big-endian.
+#[inline]
+fn put<const W: usize>(key: &mut [u8], at: usize, n: usize) {
+    key[W * at..W * at + W].copy_from_slice(&(n as u32).to_be_bytes()[4 - W..]);
 }
 
 /// Bytes a number up to `max` takes in a key.
@@ -72,27 +89,30 @@ fn width_for(max: usize) -> usize {
     }
 }
 
-/// A piece's cells, sorted: those of a small piece (the usual case) by insertion as they
-/// are read (a copy and a call to the library's sort cost more than the sorting for pieces of
-/// two cells), those of a large one in `buffer` by the library's sort.
-fn sorted_cells<'a>(cells: &[usize], buffer: &'a mut Vec<usize>) -> &'a [usize] {
-    buffer.clear();
-    if cells.len() > 16 {
-        buffer.extend_from_slice(cells);
-        buffer.sort_unstable();
-        return buffer;
+/// A piece's cells, sorted: those of a small piece (the usual case) by insertion in `small`
+/// (a call to the library's sort cost more than the sorting for pieces of two cells), those
+/// of a large one in `large` by the library's sort.
+#[inline]
+fn sorted_cells<'a>(cells: &[usize], small: &'a mut [usize; SMALL_PIECE], large: &'a mut Vec<usize>) -> &'a [usize] {
+    if cells.len() > SMALL_PIECE {
+        large.clear();
+        large.extend_from_slice(cells);
+        large.sort_unstable();
+        return large;
     }
-    for &c in cells {
-        let mut j = buffer.len();
-        buffer.push(c);
-        while j > 0 && buffer[j - 1] > c {
-            buffer[j] = buffer[j - 1];
+    for (k, &c) in cells.iter().enumerate() {
+        let mut j = k;
+        while j > 0 && small[j - 1] > c {
+            small[j] = small[j - 1];
             j -= 1;
         }
-        buffer[j] = c;
+        small[j] = c;
     }
-    buffer
+    &small[..cells.len()]
 }
+
+/// Pieces of up to this many cells are sorted on the stack.
+const SMALL_PIECE: usize = 16;
 
 #[cfg(test)]
 mod tests {

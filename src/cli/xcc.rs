@@ -15,6 +15,7 @@ use crate::render::template::CaseData;
 use crate::solve::answer::{Answer, Placed, decode, number_copies};
 use crate::solve::classes::Classes;
 use crate::solve::fill::Grid;
+use crate::solve::split;
 use crate::solve::verify::Verifier;
 use crate::solve::xcc::{self, Flow, Limits, Stop};
 use crate::syntax::ast::AnswerMode;
@@ -96,7 +97,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // A progress line on a terminal, for searches that run long.
         progress: super::progress::wanted(args.quiet),
     };
-    // `None`: not given, so chosen below from the size of the search (`split::threads_for`).
+    // `None`: not given, so chosen below from the size of the search (`split::solve_default`).
     let threads = if matches!(mode, AnswerMode::All | AnswerMode::Count) && args.limit.is_none() {
         args.threads.map(|n| n as usize)
     } else {
@@ -248,15 +249,19 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             );
             part = Some(this);
         } else {
-            used_threads = match got.weights {
-                Some(_) => 1,
-                None => threads.unwrap_or_else(|| crate::solve::split::threads_for(&low.problem)),
+            let asked = match got.weights {
+                Some(_) => Some(1),
+                None => threads,
             };
             let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&low.problem, stopped);
             stats = super::progress::while_running(limits.progress.as_ref(), forecast, || {
-                crate::solve::split::solve(&low.problem, &limits, branching, used_threads, keep_all, &mut |chosen| {
-                    got.take_chosen(chosen, || decode(model, &low.meanings, chosen))
-                })
+                let mut take = |chosen: &[OptionId]| got.take_chosen(chosen, || decode(model, &low.meanings, chosen));
+                let (stats, threads) = match asked {
+                    Some(n) => (split::solve(&low.problem, &limits, branching, n, keep_all, &mut take), n),
+                    None => split::solve_default(&low.problem, &limits, branching, keep_all, &mut take),
+                };
+                used_threads = threads;
+                stats
             });
         }
         let p = &low.problem;

@@ -39,6 +39,61 @@ const FIRST_PROBES: usize = 8;
 /// depending on the seed.
 const SPLIT_FROM_NODES: f64 = 1.0e5;
 
+/// Nodes the first try of [`solve_default`] may take on one thread.
+const FIRST_TRY_NODES: u64 = 1024;
+/// Options of solutions the first try holds back at most (a quarter of a MiB).
+const FIRST_TRY_HELD: usize = 1 << 15;
+
+/// [`solve`] on the threads [`threads_for`] chooses, which it returns with the stats.
+///
+/// A first try runs on one thread with a budget of [`FIRST_TRY_NODES`] nodes, holding its
+/// solutions back: a search that ends within it (each of UVA 211's layouts takes a few
+/// hundred nodes) is done, its solutions are handed on in the order found, and no probe is
+/// made (eight probes cost as much as such a search). A search that goes past the budget is
+/// started again as before: probes, then one thread or all. That repeats at most
+/// [`FIRST_TRY_NODES`] nodes, about a millisecond, and only for searches that long.
+///
+/// Under a solution or node limit the search runs on one thread, as [`solve`] would. Should
+/// the callback stop the search among the held solutions, the stats keep the first try's
+/// nodes (all of its tree, not the part before that solution).
+pub fn solve_default(
+    p: &XccProblem,
+    limits: &Limits,
+    branching: Branching,
+    keep_solutions: bool,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> (Stats, usize) {
+    let limited = limits.max_solutions.is_some() || limits.max_nodes.is_some();
+    if limited || cores() == 1 {
+        return (xcc::solve_with(p, limits, branching, on_solution), 1);
+    }
+    let mut held: Vec<OptionId> = Vec::new();
+    let mut ends: Vec<usize> = Vec::new();
+    let first_try =
+        Limits { max_solutions: None, max_nodes: Some(FIRST_TRY_NODES), deadline: limits.deadline, progress: None };
+    let first = xcc::solve_with(p, &first_try, branching, &mut |chosen| {
+        if held.len() + chosen.len() > FIRST_TRY_HELD {
+            return Flow::Stop;
+        }
+        held.extend_from_slice(chosen);
+        ends.push(held.len());
+        Flow::Continue
+    });
+    // Ended (or out of time, which a second try would be too): what was found is the answer.
+    if matches!(first.stop, Stop::Exhausted | Stop::Timeout) {
+        let mut start = 0;
+        for (k, &end) in ends.iter().enumerate() {
+            if on_solution(&held[start..end]) == Flow::Stop {
+                return (Stats { nodes: first.nodes, solutions: k as u64 + 1, stop: Stop::Callback }, 1);
+            }
+            start = end;
+        }
+        return (first, 1);
+    }
+    let threads = threads_for(p);
+    (solve(p, limits, branching, threads, keep_solutions, on_solution), threads)
+}
+
 /// How many threads a `--count`/`--all` search of `p` uses when `--threads` is not given:
 /// every core the machine offers when Knuth's estimate (64 probes; 8 when those put it far
 /// below) says the tree has at least [`SPLIT_FROM_NODES`] nodes, one otherwise (and for
@@ -179,6 +234,47 @@ mod tests {
             });
             assert_eq!(stats.solutions, 92);
             assert_eq!(many, one, "{threads} threads");
+        }
+    }
+
+    /// The default run gives what one thread does: within the first try's budget (queens 6
+    /// and 8) the same solutions in the same order and the same stats, past it (queens 10)
+    /// the same solutions; and a callback that stops among the held solutions stops there.
+    #[test]
+    fn default_threads_find_what_one_thread_finds() {
+        // Solutions per board: OEIS A000170.
+        for (n, solutions) in [(6, 4), (8, 92), (10, 724)] {
+            let p = queens(n);
+            let mut one = Vec::new();
+            let single = xcc::solve_with(&p, &Limits::default(), Branching::ForcedMoves, &mut |s| {
+                one.push(s.to_vec());
+                Flow::Continue
+            });
+            let mut got = Vec::new();
+            let (stats, threads) = solve_default(&p, &Limits::default(), Branching::ForcedMoves, true, &mut |s| {
+                got.push(s.to_vec());
+                Flow::Continue
+            });
+            assert_eq!((single.solutions, stats.solutions), (solutions, solutions), "queens {n}");
+            if single.nodes <= FIRST_TRY_NODES {
+                assert_eq!((stats, threads), (single, 1), "queens {n}: the first try is the search");
+                assert_eq!(got, one, "queens {n}");
+            } else {
+                assert!(n == 10, "queens {n} was meant to fit the first try ({} nodes)", single.nodes);
+                let sorted = |v: &mut Vec<Vec<OptionId>>| {
+                    v.iter_mut().for_each(|s| s.sort());
+                    v.sort();
+                };
+                sorted(&mut got);
+                sorted(&mut one);
+                assert_eq!(got, one, "queens {n}");
+            }
+            let mut seen = 0;
+            let (stopped, _) = solve_default(&p, &Limits::default(), Branching::ForcedMoves, true, &mut |_| {
+                seen += 1;
+                if seen == 3 { Flow::Stop } else { Flow::Continue }
+            });
+            assert_eq!((stopped.solutions, stopped.stop, seen), (3, Stop::Callback, 3), "queens {n}");
         }
     }
 
