@@ -93,6 +93,7 @@ impl<'a> InstanceReader<'a> {
 
     /// Whether the next token begins a line (or a row of a picture, after `/`), or nothing
     /// is left: how a grid written one row per line is told from one written on one line.
+    #[inline]
     pub fn next_starts_line(&mut self) -> bool {
         self.skip_blank();
         if self.pos >= self.end {
@@ -129,6 +130,7 @@ impl<'a> InstanceReader<'a> {
     }
 
     /// The next non-blank character and its span.
+    #[inline]
     pub fn char(&mut self, what: impl Display) -> Result<(&'a str, Span), Diagnostic> {
         self.skip_blank();
         if self.pos >= self.end {
@@ -306,6 +308,7 @@ impl ValueNames {
     }
 
     /// The value index a token names on this board; `None` for a blank.
+    #[inline]
     fn cell_value(&self, board: &Board, tok: &str, span: Span) -> R<Option<usize>> {
         if let &[b] = tok.as_bytes()
             && b.is_ascii()

@@ -9,7 +9,11 @@ pub fn draw<S: AsRef<str>>(rows: usize, cols: usize, token: impl Fn(usize) -> Op
     fn text<S: AsRef<str>>(t: &Option<S>) -> &str {
         t.as_ref().map_or(".", |s| s.as_ref())
     }
-    let width = cells.iter().map(|t| text(t).chars().count()).max().unwrap_or(1);
+    // Characters, not bytes (a label may be `é`); most texts are ASCII, counted by length.
+    fn width_of(t: &str) -> usize {
+        if t.is_ascii() { t.len() } else { t.chars().count() }
+    }
+    let width = cells.iter().map(|t| width_of(text(t))).max().unwrap_or(1);
     // Written straight into one string: a judge's output can hold thousands of grids.
     let mut out = String::with_capacity(rows * (cols * (width + 1) + 1));
     for row in cells.chunks(cols) {
@@ -18,7 +22,9 @@ pub fn draw<S: AsRef<str>>(rows: usize, cols: usize, token: impl Fn(usize) -> Op
                 out.push(' ');
             }
             let t = text(t);
-            out.extend(std::iter::repeat_n(' ', width.saturating_sub(t.chars().count())));
+            for _ in width_of(t)..width {
+                out.push(' ');
+            }
             out.push_str(t);
         }
         out.push('\n');
