@@ -110,6 +110,8 @@ pub(super) fn solve(
 /// [`Masks`] as sets of type `B`, for one search.
 struct Shape<'a, B> {
     peer: Vec<B>,
+    /// The same as words, for [`degree`].
+    peer_words: &'a [[u64; MAX_WORDS]],
     region: Vec<B>,
     /// Per cell: the set of that cell alone.
     cell: Vec<B>,
@@ -132,6 +134,7 @@ impl<'a, B: CellSet> Shape<'a, B> {
             .collect();
         Shape {
             peer: m.peer.iter().map(|p| B::from_words(p)).collect(),
+            peer_words: &m.peer,
             region: m.region.iter().map(|p| B::from_words(p)).collect(),
             cell,
             cell_regions: &m.cell_regions,
@@ -279,20 +282,29 @@ fn choose<B: CellSet>(level: &[B], m: &Shape<B>) -> Option<usize> {
         });
         B::from_words(&fewest)
     };
-    let mut best = (0, None);
+    // Degrees on words: on sets, LLVM packs the four popcounts of a 9×9 degree into a
+    // vector popcount of thirty-odd instructions.
+    let words = |s: B| -> [u64; MAX_WORDS] { std::array::from_fn(|i| if i < B::WORDS { s.word(i) } else { 0 }) };
+    let (u, p) = (words(unplaced), words(pairs));
+    // The degree plus one, so that the first cell beats the 0 it starts from.
+    let (mut most, mut best) = (0, 0);
     fewest.each(|c| {
-        let d = degree(m.peer[c], unplaced, pairs);
-        if best.1.is_none() || d > best.0 {
-            best = (d, Some(c));
+        let d = degree::<B>(&m.peer_words[c], &u, &p) + 1;
+        if d > most {
+            (most, best) = (d, c);
         }
     });
-    best.1
+    Some(best)
 }
 
 /// A cell's degree: its unplaced region-mates, those with two candidates counted twice.
 #[inline(always)]
-fn degree<B: CellSet>(peer: B, unplaced: B, pairs: B) -> u32 {
-    (peer & unplaced).count() + (peer & pairs).count()
+fn degree<B: CellSet>(peer: &[u64; MAX_WORDS], unplaced: &[u64; MAX_WORDS], pairs: &[u64; MAX_WORDS]) -> u32 {
+    let mut d = 0;
+    for i in 0..B::WORDS {
+        d += (peer[i] & unplaced[i]).count_ones() + (peer[i] & pairs[i]).count_ones();
+    }
+    d
 }
 
 impl<B: CellSet, const NV: usize> Level<'_, B, NV> {
