@@ -10,6 +10,7 @@ use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::rc::Rc;
 
 /// Limits on what one instance may expand to.
@@ -909,8 +910,19 @@ pub fn item_key(name: &str, args: &[Value]) -> String {
     if args.is_empty() {
         return name.to_string();
     }
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    format!("{name}({})", args.join(","))
+    let mut key = String::with_capacity(name.len() + 2 + 4 * args.len());
+    key.push_str(name);
+    key.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            key.push(',');
+        }
+        // Written straight into the key: a string per argument joined after (a batch
+        // names its pieces anew for every instance) cost several times the writing.
+        let _ = write!(key, "{a}");
+    }
+    key.push(')');
+    key
 }
 
 /// `piece ... times m`: how many copies (1 without `times`; 0 leaves the piece out of `place`).
