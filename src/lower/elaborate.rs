@@ -8,7 +8,9 @@ use super::model::*;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::rc::Rc;
 
 /// Limits on what one instance may expand to.
@@ -40,23 +42,23 @@ pub struct Elab<'s> {
     pub diags: Diagnostics,
     /// Each region family's members: name, cells, span. Shared, so that a batch reuses a
     /// family (`memo.rs`) without copying it.
-    pub(super) region_families: HashMap<String, Family>,
+    pub(super) region_families: FxHashMap<String, Family>,
     /// The parameter values of each member of a region family (`cage(A)` → `['A']`), in
     /// member order, for statements that bind them (`each cage(l) sums to sum[l]`).
-    pub(super) region_args: HashMap<String, FamilyArgs>,
+    pub(super) region_args: FxHashMap<String, FamilyArgs>,
     /// Piece declarations by name: indices into `model.pieces`.
-    pub(super) piece_names: HashMap<String, (Vec<usize>, Span)>,
-    item_index: HashMap<String, usize>,
+    pub(super) piece_names: FxHashMap<String, (Vec<usize>, Span)>,
+    item_index: FxHashMap<String, usize>,
     /// The arguments each item name was made from: `a(1)` and `a('1')` print alike but are
     /// different values, so they may not share one item (E102).
-    item_args: HashMap<String, Vec<Value>>,
+    item_args: FxHashMap<String, Vec<Value>>,
     /// Each colour's text and the value it was first written as: the engine tells colours by
     /// their text, the verifier by their value, so `1` and `'1'` may not both colour (E103).
-    colours: HashMap<String, (Value, Span)>,
-    item_families: HashMap<String, Span>,
+    colours: FxHashMap<String, (Value, Span)>,
+    item_families: FxHashMap<String, Span>,
     overrides: &'s HashMap<String, Value>,
     /// A name that failed to elaborate: later uses are skipped without a second error.
-    pub(super) broken: std::collections::HashSet<String>,
+    pub(super) broken: FxHashSet<String>,
     /// Pieces made by families so far (they are numbered on from here).
     family_members: u32,
     /// Direct-form options allowed (S401 past it, before memory runs out).
@@ -94,13 +96,13 @@ pub fn elaborate_with<'s>(
         env: Env::new(limits.work),
         model: Model::default(),
         diags: Vec::new(),
-        region_families: HashMap::new(),
-        region_args: HashMap::new(),
-        piece_names: HashMap::new(),
-        item_index: HashMap::new(),
-        item_args: HashMap::new(),
-        colours: HashMap::new(),
-        item_families: HashMap::new(),
+        region_families: FxHashMap::default(),
+        region_args: FxHashMap::default(),
+        piece_names: FxHashMap::default(),
+        item_index: FxHashMap::default(),
+        item_args: FxHashMap::default(),
+        colours: FxHashMap::default(),
+        item_families: FxHashMap::default(),
         overrides,
         broken: Default::default(),
         family_members: 0,
@@ -766,10 +768,10 @@ impl Elab<'_> {
 
 /// What an option's covers can name: the declared items, and the board's cells.
 struct Known<'a> {
-    item_index: &'a HashMap<String, usize>,
-    families: &'a HashMap<String, Span>,
+    item_index: &'a FxHashMap<String, usize>,
+    families: &'a FxHashMap<String, Span>,
     items: &'a [DirectItem],
-    item_args: &'a HashMap<String, Vec<Value>>,
+    item_args: &'a FxHashMap<String, Vec<Value>>,
     board: Option<&'a Board>,
 }
 
@@ -908,8 +910,19 @@ pub fn item_key(name: &str, args: &[Value]) -> String {
     if args.is_empty() {
         return name.to_string();
     }
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    format!("{name}({})", args.join(","))
+    let mut key = String::with_capacity(name.len() + 2 + 4 * args.len());
+    key.push_str(name);
+    key.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            key.push(',');
+        }
+        // Written straight into the key: a string per argument joined after (a batch
+        // names its pieces anew for every instance) cost several times the writing.
+        let _ = write!(key, "{a}");
+    }
+    key.push(')');
+    key
 }
 
 /// `piece ... times m`: how many copies (1 without `times`; 0 leaves the piece out of `place`).

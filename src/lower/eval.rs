@@ -9,14 +9,14 @@ use super::meter;
 use super::value::{Value, token_value};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{BinOp, Binder, Expr, ExprKind, ForClause, UnOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 pub type R<T> = Result<T, Diagnostic>;
 
 /// What the evaluator can see.
 pub struct Env {
-    pub globals: HashMap<String, (Value, Span)>,
+    pub globals: FxHashMap<String, (Value, Span)>,
     locals: Vec<(String, Value)>,
     /// Units of work left before S401.
     pub budget: u64,
@@ -27,7 +27,7 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 
 impl Env {
     pub fn new(budget: u64) -> Env {
-        Env { globals: HashMap::new(), locals: Vec::new(), budget }
+        Env { globals: FxHashMap::default(), locals: Vec::new(), budget }
     }
 
     /// Whether a `for` clause binds `name` here.

@@ -13,6 +13,7 @@ use crate::diag::Span;
 use crate::lower::model::Board;
 use crate::lower::value::Value;
 use crate::syntax::ast::Origin;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 
 /// What one run of `elaborate_with` may reuse from the last: one entry per region
@@ -23,7 +24,7 @@ pub struct Memo {
 }
 
 struct Entry {
-    globals: HashMap<String, (Value, Span)>,
+    globals: FxHashMap<String, (Value, Span)>,
     geometry: Geometry,
     family: super::Family,
     /// The family members' parameter values (for `each cage(l) ...`).
