@@ -986,3 +986,32 @@ answer count
 
 /// A piece's name, its picture, and its cells written out by hand.
 type NamedShape = (&'static str, &'static str, Vec<(i32, i32)>);
+
+/// A batch reuses a piece statement's pieces only while the globals they were made under
+/// are unchanged (`src/lower/elaborate/memo.rs`): here the number of dominoes on a 1 × 2k
+/// strip is read per instance, so the family changes from case to case, and the batch must
+/// print what each case prints alone. The counts are k! (k distinct dominoes in a row).
+#[test]
+fn a_batch_remakes_pieces_when_the_globals_change() {
+    let dir = scratch("piece-memo");
+    let spec = write(
+        &dir,
+        "strips.puz",
+        "puzzle \"strips\"\nparam k in 1..=3\nboard strip[1, 2 * k]\npiece p(i) = \"##\" for i in 0..k\nplace all on strip\n",
+    );
+    let ks = [1, 3, 3, 2, 1, 2];
+    let alone: Vec<String> = ks
+        .iter()
+        .map(|k| {
+            let file = write(&dir, &format!("k{k}.txt"), &format!("{k}\n"));
+            run_ok(&["solve", &spec, "--instance", &file, "--all"], None, 0)
+        })
+        .collect();
+    for (k, out) in ks.iter().zip(&alone) {
+        let factorial: u32 = (1..=*k).product();
+        assert!(out.ends_with(&format!("{factorial} solution{}\n", if factorial == 1 { "" } else { "s" })), "{out}");
+    }
+    let batch = write(&dir, "batch.txt", &ks.map(|k| format!("{k}\n")).concat());
+    assert_eq!(run_ok(&["solve", &spec, "--instance", &batch, "--all"], None, 0), alone.join("\n"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -118,7 +118,18 @@ pub fn elaborate_with<'s>(
             continue;
         }
         let budget = el.env.budget;
-        let done = el.stmt(stmt, input, limits);
+        let done = match &stmt.kind {
+            // A piece statement's pieces, like a region's family, are reused while the
+            // globals are unchanged (they see nothing else).
+            StmtKind::Piece(p) => {
+                let made = match memo.reuse_pieces(k, &mut el) {
+                    Some(made) => Ok(made),
+                    None => el.pieces_made(p).inspect(|made| memo.remember_pieces(k, &el, made, budget)),
+                };
+                el.pieces_done(p, made)
+            }
+            _ => el.stmt(stmt, input, limits),
+        };
         if let (Ok(()), Some(name)) = (&done, region) {
             memo.remember(k, &el, name, budget - el.env.budget);
         }
@@ -563,6 +574,25 @@ impl Elab<'_> {
     }
 
     fn piece(&mut self, p: &PieceDecl) -> R<()> {
+        let made = self.pieces_made(p);
+        self.pieces_done(p, made)
+    }
+
+    /// A piece statement's pieces added to the model, or the piece marked broken.
+    fn pieces_done(&mut self, p: &PieceDecl, made: R<Vec<MadePiece>>) -> R<()> {
+        match made {
+            Ok(made) => self.add_pieces(p, made),
+            Err(d) => {
+                self.broken.insert(p.name.name.clone());
+                Err(d)
+            }
+        }
+    }
+
+    /// The pieces a piece statement makes: each one's name, shape and copies. They depend
+    /// only on the globals in force (the statement reads no instance data and no board), so
+    /// a batch may reuse them ([`memo::Memo`]).
+    pub(super) fn pieces_made(&mut self, p: &PieceDecl) -> R<Vec<MadePiece>> {
         let mut made = Vec::new();
         let res = match &p.each {
             None => shape_of(&mut self.env, &p.shape).and_then(|cells| {
@@ -580,10 +610,11 @@ impl Elab<'_> {
                 Ok(())
             }),
         };
-        if let Err(d) = res {
-            self.broken.insert(p.name.name.clone());
-            return Err(d);
-        }
+        res.map(|()| made)
+    }
+
+    /// Adds the pieces a piece statement made to the model, numbering family members.
+    pub(super) fn add_pieces(&mut self, p: &PieceDecl, made: Vec<MadePiece>) -> R<()> {
         let family = p.each.is_some();
         let mut ids = Vec::new();
         for (name, cells, count) in made {
@@ -1007,7 +1038,10 @@ pub fn picture_rows(text: &str) -> Vec<&str> {
 
 /// A piece's cells from a picture or a cell list, normalised so its top-left is (0, 0), and
 /// whether that moved them by an odd number of rows plus columns (see [`Piece::odd`]).
-type Shaped = (Vec<(i64, i64, Option<Value>)>, bool);
+pub(super) type Shaped = (Vec<(i64, i64, Option<Value>)>, bool);
+/// One piece a piece statement makes: its name, its shape, its number of copies.
+pub(super) type MadePiece = (String, Shaped, u32);
+
 fn shape_of(env: &mut Env, shape: &Shape) -> R<Shaped> {
     let (mut cells, span) = match shape {
         Shape::Picture(s) => {
