@@ -4,7 +4,6 @@ mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
-mod heap;
 mod layout_order;
 mod moves;
 mod parts;
@@ -29,7 +28,6 @@ use std::io::{IsTerminal, Read};
 
 /// Runs puzc with the process's arguments and returns the exit code.
 pub fn main() -> i32 {
-    heap::tune();
     install_panic_hook();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
