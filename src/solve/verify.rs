@@ -228,6 +228,14 @@ impl Verifier<'_> {
         for p in &ans.placed {
             let piece = &model.pieces[p.piece];
             used[p.piece] += 1;
+            // A placement proven before lies on the board, within its confinement and where
+            // `confine ... where` allows: all of that depends on the piece and the cells
+            // alone (tiles, whose edges also count, are never entered), so only its cover
+            // is counted again.
+            if self.proven.contains(p.piece, p.cells) {
+                p.cells.iter().for_each(|&c| cover[c] += 1);
+                continue;
+            }
             for &c in p.cells {
                 if c >= board.on.len() || !board.on[c] {
                     return Err(format!("piece {} lies off the board", piece.label));
@@ -244,9 +252,6 @@ impl Verifier<'_> {
                 if !allowed.contains(&(cells, p.edges.cloned())) {
                     return Err(format!("piece {} lies where its `confine ... where` does not allow", piece.label));
                 }
-            }
-            if self.proven.contains(p.piece, p.cells) {
-                continue;
             }
             let value = |c: usize| board.given[c].map(|g| &board.values[g]);
             let same = match board.lattice {
@@ -267,7 +272,7 @@ impl Verifier<'_> {
                 if tiles {
                     edges_at[p.cells[0]] = Some(e);
                 }
-            } else {
+            } else if p.edges.is_none() {
                 // Tiles are checked every time: their edges are not part of the entry.
                 self.proven.insert(p.piece, p.cells);
             }
