@@ -61,7 +61,7 @@ fn settings(set: &[String], instance: Option<&str>) -> String {
 /// `puzc split`: the manifest of one instance's problem cut into `parts`, as JSON text.
 /// `Err` with a diagnostic for a problem with multiplicities.
 pub fn manifest(s: &Session, p: &XccProblem, parts: usize) -> Result<String, Diagnostic> {
-    let Some(cut) = partition::split(p, parts, 1) else {
+    let Some(cut) = partition::split(p, parts, partition::PROBES_PER_PIECE, 1) else {
         let span = s.spec.stmts.first().map_or(Span::new(FileId(0), 0, 0), |st| st.span);
         return Err(Diagnostic::new(Code::D601, span, "this search cannot be split: its exact cover has multiplicities")
             .label("in this spec")

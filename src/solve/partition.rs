@@ -20,8 +20,9 @@ use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 pub const PIECES_PER_PART: usize = 8;
 /// At most this many pieces per part are made, however uneven the tree.
 const MAX_PIECES_PER_PART: usize = 64;
-/// Probes per piece for its estimate: a rough size is enough to balance.
-const PROBES_PER_PIECE: usize = 32;
+/// Probes per piece for its estimate in `puzc split`'s manifest: a rough size is enough to
+/// balance the parts.
+pub const PROBES_PER_PIECE: usize = 32;
 
 /// A node of the search tree: the options taken from the root, and the estimated number of
 /// nodes of the subtree below it.
@@ -32,13 +33,14 @@ pub struct Piece {
 }
 
 /// Pieces in visiting order, cut into `parts` runs of about equal estimated size (a run may
-/// be empty when the tree has fewer pieces than parts). `None` for a problem with
-/// multiplicities, which the probes do not walk.
-pub fn split(p: &XccProblem, parts: usize, seed: u64) -> Option<Vec<Vec<Piece>>> {
+/// be empty when the tree has fewer pieces than parts), each piece sized by `probes` probes.
+/// `None` for a problem with multiplicities, which the probes do not walk.
+pub fn split(p: &XccProblem, parts: usize, probes: usize, seed: u64) -> Option<Vec<Vec<Piece>>> {
+    let probes = probes.max(1);
     let mut prober = Prober::new(p, true, seed)?;
     let estimate = |prober: &mut Prober, choices: &[OptionId]| {
         let prefix: Vec<u32> = choices.iter().map(|o| o.0).collect();
-        (0..PROBES_PER_PIECE).map(|_| prober.probe_below(&prefix).nodes).sum::<f64>() / PROBES_PER_PIECE as f64
+        (0..probes).map(|_| prober.probe_below(&prefix).nodes).sum::<f64>() / probes as f64
     };
     // (piece, whether it can be expanded: not a solution or a dead end).
     let mut pieces = vec![(Piece { choices: Vec::new(), estimate: estimate(&mut prober, &[]) }, true)];
@@ -226,7 +228,7 @@ mod tests {
         let whole = solutions(&p, &identity);
         assert_eq!(whole.len(), 92);
         for parts in [1, 2, 5, 16] {
-            let split = split(&p, parts, 1).unwrap();
+            let split = split(&p, parts, PROBES_PER_PIECE, 1).unwrap();
             assert_eq!(split.len(), parts);
             assert!(split.iter().flatten().any(|piece| piece.choices.len() > 1) || parts < 2, "{parts}: root only");
             let mut joined = Vec::new();

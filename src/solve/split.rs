@@ -24,6 +24,13 @@ const SEED: u64 = 0x0074_6872_6561_6473;
 /// each): more, smaller pieces even out an irregular tree (pentominoes' count, whole process
 /// on 2 cores: 1.70× with 8 pieces a thread, 1.98× with 32) at the cost of a few more probes.
 const PARTS_PER_THREAD: usize = 4;
+/// Probes sizing each piece of a split over threads. The threads take pieces one after
+/// another, which evens out pieces of uneven size, so a rougher estimate than `puzc split`'s
+/// (whose parts are fixed in advance) does: the probes run before any thread starts, and
+/// 32 a piece were 3% of Langford n = 12's instructions and about 10 ms of its 0.15 s on two
+/// threads (8: Langford 161.8 → 152.4 ms wall, 14-queens 458.7 → 448.5 ms, pentominoes on
+/// two threads 693.8 → 638.7 ms).
+const PROBES_PER_PIECE: usize = 8;
 /// Probes for deciding whether a search is long enough to split (`threads_for`).
 const PROBES: usize = 64;
 /// The first probes of those: a tree they put at a sixteenth of [`SPLIT_FROM_NODES`] or less
@@ -158,7 +165,7 @@ pub fn solve(
         return xcc::solve_with(p, limits, branching, on_solution);
     }
     // The probes that size pieces do not walk multiplicities: those split at the root.
-    let pieces: Vec<Vec<OptionId>> = match partition::split(p, threads * PARTS_PER_THREAD, SEED) {
+    let pieces: Vec<Vec<OptionId>> = match partition::split(p, threads * PARTS_PER_THREAD, PROBES_PER_PIECE, SEED) {
         Some(runs) => runs.into_iter().flatten().map(|piece| piece.choices).collect(),
         None => root_pieces(p),
     };
