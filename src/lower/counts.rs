@@ -43,7 +43,7 @@ impl Elab<'_> {
                 continue;
             };
             for (name, cells, _) in family.iter() {
-                let (name, cells) = (name.clone(), cells.clone());
+                let (name, cells) = (name.to_string(), cells.to_vec());
                 let (lo, hi) = match bound {
                     CountBound::Exactly(_) => (n, n),
                     CountBound::AtMost(_) => (0, n.min(cells.len())),

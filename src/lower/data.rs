@@ -143,8 +143,11 @@ impl Elab<'_> {
                 }
             }
         }
-        let family =
-            labels.iter().zip(cells).map(|(l, cells)| (format!("{}({l})", name.name), cells, name.span)).collect();
+        let family = labels
+            .iter()
+            .zip(cells)
+            .map(|(l, cells)| (format!("{}({l})", name.name).into(), cells.into(), name.span))
+            .collect();
         self.region_families.insert(name.name.clone(), Rc::new(family));
         self.region_args.insert(name.name.clone(), Rc::new(labels.into_iter().map(|l| vec![l]).collect()));
         Ok(())
@@ -180,7 +183,7 @@ impl Elab<'_> {
         let mut args = Vec::with_capacity(runs.len());
         for cells in runs {
             let (a, b) = board.coord(cells[0]);
-            family.push((format!("{}({a}, {b})", name.name), cells, name.span));
+            family.push((format!("{}({a}, {b})", name.name).into(), cells.into(), name.span));
             args.push(vec![Value::Int(a), Value::Int(b)]);
         }
         self.region_families.insert(name.name.clone(), Rc::new(family));
@@ -234,8 +237,8 @@ impl Elab<'_> {
                 })?,
             };
             self.model.cages.push(Cage {
-                name: name.clone(),
-                cells: cells.clone(),
+                name: name.to_string(),
+                cells: cells.to_vec(),
                 op,
                 target,
                 distinct: c.distinct,

@@ -31,7 +31,7 @@ impl Default for ExpandLimits {
 }
 
 /// A region family's members: name, cells, span.
-pub(super) type Family = Rc<Vec<(String, Vec<usize>, Span)>>;
+pub(super) type Family = Rc<Vec<(Rc<str>, Rc<[usize]>, Span)>>;
 /// The parameter values of a region family's members.
 pub(super) type FamilyArgs = Rc<Vec<Vec<Value>>>;
 
@@ -521,11 +521,11 @@ impl Elab<'_> {
                 .label("no board yet")
                 .help("declare the board first: `board grid[9, 9] of 1..=9`"));
         };
-        let mut family = Vec::new();
+        let mut family: Vec<(Rc<str>, Rc<[usize]>, Span)> = Vec::new();
         let mut member_args = Vec::new();
         let result = match &r.each {
             None => self.cells_of(&board, &r.cells, "a region is a set of cells").map(|cells| {
-                family.push((r.name.name.clone(), cells, r.name.span));
+                family.push((r.name.name.as_str().into(), cells.into(), r.name.span));
             }),
             Some(clause) => {
                 let mut out = Vec::new();
@@ -543,7 +543,7 @@ impl Elab<'_> {
                         let (a, b) = coord_of(&v, r.cells.span)?;
                         cells.push(board.cell(a, b).ok_or_else(|| off_board(&board, a, b, r.cells.span))?);
                     }
-                    out.push((format!("{}({})", r.name.name, args.join(", ")), cells, r.name.span));
+                    out.push((format!("{}({})", r.name.name, args.join(", ")).into(), cells.into(), r.name.span));
                     Ok(())
                 });
                 family = out;

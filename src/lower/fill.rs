@@ -63,7 +63,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         if region.once == Once::Exactly && region.cells.len() != nv {
             return None;
         }
-        for &c in &region.cells {
+        for &c in region.cells.iter() {
             if c >= board.on.len() || index[c] == u32::MAX || seen[c] == r {
                 return None;
             }

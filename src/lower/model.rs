@@ -4,6 +4,7 @@ use super::value::Value;
 use crate::diag::Span;
 use crate::syntax::ast::{AnswerMode, Lattice, Once, Origin};
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 /// The board: its cells and what is known about them.
 #[derive(Clone, Debug)]
@@ -52,9 +53,11 @@ impl Board {
 /// One region of a family, with the constraint that applies to it.
 #[derive(Clone, Debug)]
 pub struct Region {
-    /// `row(3)`.
-    pub name: String,
-    pub cells: Vec<usize>,
+    /// `row(3)`. Name and cells are shared with the region family that made them: a batch
+    /// reuses the family (`elaborate/memo.rs`), and copying them for every case was a tenth
+    /// of a sudoku's elaboration.
+    pub name: Rc<str>,
+    pub cells: Rc<[usize]>,
     pub once: Once,
     pub span: Span,
 }

@@ -202,7 +202,7 @@ fn lower_fill(
                 base = id;
             }
         }
-        for &c in &region.cells {
+        for &c in region.cells.iter() {
             member[c].push(base);
         }
     }

@@ -95,7 +95,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     for region in &model.regions {
         seen.clear();
         seen.resize(board.values.len(), 0);
-        for &c in &region.cells {
+        for &c in region.cells.iter() {
             if let Some(v) = fill[c] {
                 seen[v] += 1;
             }

@@ -80,7 +80,7 @@ fn region_lines(model: &Model, board: &Board) -> Group {
 /// The regions that are blocks: not one row or one column (the grid shows those already).
 pub(super) fn blocks<'a>(model: &'a Model, board: &Board) -> Vec<&'a [usize]> {
     (model.regions.iter())
-        .map(|r| r.cells.as_slice())
+        .map(|r| &r.cells[..])
         .filter(|cells| {
             let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
             !cells.is_empty() && !same(&|c| c / board.cols) && !same(&|c| c % board.cols)
