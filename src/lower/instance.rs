@@ -355,6 +355,8 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
     let what =
         std::fmt::from_fn(|f| write!(f, "the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols));
     let mut given = vec![None; board.rows * board.cols];
+    // Sized once: grown span by span it was reallocated seven times a sudoku.
+    spans.reserve(board.rows * board.cols);
     let cols = board.cols;
     // A grid written one row per line must keep to it: a row of 10 digits on a board of 9
     // columns is an error where it happens, not a grid shifted by one cell from there on.
