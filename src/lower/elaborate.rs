@@ -118,18 +118,7 @@ pub fn elaborate_with<'s>(
             continue;
         }
         let budget = el.env.budget;
-        let done = match &stmt.kind {
-            // A piece statement's pieces, like a region's family, are reused while the
-            // globals are unchanged (they see nothing else).
-            StmtKind::Piece(p) => {
-                let made = match memo.reuse_pieces(k, &mut el) {
-                    Some(made) => Ok(made),
-                    None => el.pieces_made(p).inspect(|made| memo.remember_pieces(k, &el, made, budget)),
-                };
-                el.pieces_done(p, made)
-            }
-            _ => el.stmt(stmt, input, limits),
-        };
+        let done = el.stmt(stmt, (k, &mut *memo), input, limits);
         if let (Ok(()), Some(name)) = (&done, region) {
             memo.remember(k, &el, name, budget - el.env.budget);
         }
@@ -175,7 +164,14 @@ impl Elab<'_> {
         }
     }
 
-    fn stmt(&mut self, stmt: &Stmt, input: &mut InstanceReader, limits: ExpandLimits) -> R<()> {
+    /// Elaborates statement `k` of the spec; `memo` keeps what a batch may reuse.
+    fn stmt(
+        &mut self,
+        stmt: &Stmt,
+        (k, memo): (usize, &mut Memo),
+        input: &mut InstanceReader,
+        limits: ExpandLimits,
+    ) -> R<()> {
         if self.needs_broken(stmt) {
             if let StmtKind::Region(RegionDecl { name, .. })
             | StmtKind::RegionFrom { name, .. }
@@ -255,7 +251,7 @@ impl Elab<'_> {
                     }
                 }
             }
-            StmtKind::Piece(p) => self.piece(p)?,
+            StmtKind::Piece(p) => self.piece(p, k, memo)?,
             StmtKind::Tiles(t) => self.tiles(t, input).inspect_err(|_| {
                 self.broken.insert(t.name.name.clone());
             })?,
@@ -573,13 +569,14 @@ impl Elab<'_> {
         Ok(())
     }
 
-    fn piece(&mut self, p: &PieceDecl) -> R<()> {
-        let made = self.pieces_made(p);
-        self.pieces_done(p, made)
-    }
-
-    /// A piece statement's pieces added to the model, or the piece marked broken.
-    fn pieces_done(&mut self, p: &PieceDecl, made: R<Vec<MadePiece>>) -> R<()> {
+    /// Piece statement `k`: its pieces, made or (in a batch, while the globals are those
+    /// they were made under, see [`Memo`]) reused, added to the model.
+    fn piece(&mut self, p: &PieceDecl, k: usize, memo: &mut Memo) -> R<()> {
+        let budget = self.env.budget;
+        let made = match memo.reuse_pieces(k, self) {
+            Some(made) => Ok(made),
+            None => self.pieces_made(p).inspect(|made| memo.remember_pieces(k, self, made, budget)),
+        };
         match made {
             Ok(made) => self.add_pieces(p, made),
             Err(d) => {
@@ -592,7 +589,7 @@ impl Elab<'_> {
     /// The pieces a piece statement makes: each one's name, shape and copies. They depend
     /// only on the globals in force (the statement reads no instance data and no board), so
     /// a batch may reuse them ([`memo::Memo`]).
-    pub(super) fn pieces_made(&mut self, p: &PieceDecl) -> R<Vec<MadePiece>> {
+    fn pieces_made(&mut self, p: &PieceDecl) -> R<Vec<MadePiece>> {
         let mut made = Vec::new();
         let res = match &p.each {
             None => shape_of(&mut self.env, &p.shape).and_then(|cells| {
@@ -614,7 +611,7 @@ impl Elab<'_> {
     }
 
     /// Adds the pieces a piece statement made to the model, numbering family members.
-    pub(super) fn add_pieces(&mut self, p: &PieceDecl, made: Vec<MadePiece>) -> R<()> {
+    fn add_pieces(&mut self, p: &PieceDecl, made: Vec<MadePiece>) -> R<()> {
         let family = p.each.is_some();
         let mut ids = Vec::new();
         for (name, cells, count) in made {
