@@ -27,6 +27,7 @@ mod pieces_puzzles;
 mod progress;
 mod seeds_xcc;
 mod sizes;
+mod solved;
 mod stages;
 mod symmetry;
 mod threads;

@@ -322,7 +322,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             given: render::text::given_grid(model),
             solutions: {
                 let labels = render::text::Labels::new(model);
-                answers.iter().filter_map(|a| labels.answer_grid(model, a)).collect()
+                // One grid per answer, empty without a board (the direct form), so that
+                // `{each solution}` repeats once per solution in every form.
+                answers.iter().map(|a| labels.answer_grid(model, a).unwrap_or_default()).collect()
             },
             move_lists: Vec::new(),
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),

@@ -350,9 +350,11 @@ impl Grid {
 #[derive(Default)]
 pub struct CaseData {
     pub case: usize,
+    /// Solutions found: counted, or listed (at least as many as `solutions` and `move_lists`).
     pub count: u128,
     pub globals: HashMap<String, String>,
     pub given: Option<Grid>,
+    /// Each answer printed as a grid (an empty one for a spec without a board).
     pub solutions: Vec<Grid>,
     /// For a played puzzle: the moves of each answer printed (the first is *the* answer),
     /// each move as (parameter, value) pairs, the move's name under `move`.
@@ -384,8 +386,12 @@ pub fn declares_unsolved(nodes: &[Node]) -> bool {
 }
 
 impl CaseData {
+    /// Whether the case has a solution (`{if solved}`): one meaning for every form and mode.
+    /// `solutions` holds only answers drawn as grids (none in the direct form, none under a
+    /// count) and `move_lists` only answers kept, so neither says it; the count of solutions
+    /// found does, and it counts every answer listed.
     pub fn solved(&self) -> bool {
-        !self.solutions.is_empty() || !self.move_lists.is_empty()
+        self.count > 0 || !self.solutions.is_empty() || !self.move_lists.is_empty()
     }
 }
 
