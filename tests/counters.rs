@@ -274,3 +274,23 @@ moves fewest
     }
     assert!(solved >= 5 && unsolved >= 1, "{solved} solved, {unsolved} not: the sample tests too little");
 }
+
+/// A spec's counters hold at most 1024 numbers together (docs/moves.md, E103): across
+/// statements, not only in each. At the limit the spec compiles; one more is refused.
+#[test]
+fn counters_hold_at_most_1024_numbers_in_all() {
+    let with = |extra: usize| {
+        format!(
+            "counter a[1000] in 0..=1\ncounter b[{extra}] in 0..=1\ncounter c in 0..=1\nmove m for k in [1] when c == 0 do set c = k\ngoal when c == 1\n"
+        )
+    };
+    let at = run(&["check", &spec("limit.puz", &with(23))], None);
+    assert_eq!(at.code, 0, "1024 numbers are allowed: {}", at.err);
+    let past = run(&["check", &spec("past.puz", &with(24))], None);
+    assert_eq!(past.code, 3, "{}", past.err);
+    assert!(past.err.contains("E103") && past.err.contains("brings the counters to 1025 numbers"), "{}", past.err);
+    // Three statements of 1024 each were accepted once (3074 numbers with two more).
+    let three = "counter a[1024] in 0..=1\ncounter b[1024] in 0..=1\ncounter c[1024] in 0..=1\ncounter d[2] in 0..=1\nmove m for k in [1] when d(0) == 0 do set d(0) = k\ngoal when d(0) == 1\n";
+    let r = run(&["check", &spec("three.puz", three)], None);
+    assert_eq!(r.code, 3, "{}", r.err);
+}

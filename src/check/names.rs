@@ -43,6 +43,9 @@ struct Checker {
     undefined_at: HashMap<(String, String), usize>,
     /// Inside a move: the board's name may be called to read a cell.
     in_move: bool,
+    /// Names defined twice (E102): which definition a use means is unknown, so uses of them
+    /// are not checked (one diagnostic for the cause, not one per use).
+    twice: std::collections::HashSet<String>,
 }
 
 /// Checks a whole spec; returns every error found.
@@ -54,6 +57,7 @@ pub fn check(spec: &Spec) -> Diagnostics {
         diags: Vec::new(),
         undefined_at: HashMap::new(),
         in_move: false,
+        twice: Default::default(),
     };
     for s in &spec.stmts {
         if let Some(id) = defined_name(s) {
@@ -93,6 +97,7 @@ impl Checker {
                     .related(*old, format!("first defined here as a {}", old_kind.word()))
                     .help("give one of them another name"),
             );
+            self.twice.insert(id.name.clone());
             return;
         }
         self.defined.insert(id.name.clone(), (kind, id.span));
@@ -100,6 +105,9 @@ impl Checker {
 
     /// A use of a top-level name that must be of `kind`.
     fn use_named(&mut self, id: &Ident, kind: Kind) {
+        if self.twice.contains(&id.name) {
+            return;
+        }
         match self.defined.get(&id.name) {
             Some((k, _)) if *k == kind => {}
             Some((k, span)) => {
@@ -470,6 +478,7 @@ impl Checker {
                     return;
                 }
                 match self.defined.get(n) {
+                    _ if self.twice.contains(n) => {}
                     Some((Kind::Value, _)) => {}
                     // In a played puzzle, a piece's name is the value of its anchor cell.
                     Some((Kind::Piece, _)) if self.in_move => {}
@@ -494,7 +503,8 @@ impl Checker {
             ExprKind::Call { func, args } => {
                 let is_board = matches!(self.defined.get(&func.name), Some((Kind::Board | Kind::Counter, _)));
                 let move_builtin = crate::lower::moves::MOVE_BUILTINS.contains(&func.name.as_str());
-                if !(BUILTINS.contains(&func.name.as_str()) || (self.in_move && (is_board || move_builtin))) {
+                let twice = self.twice.contains(&func.name);
+                if !(twice || BUILTINS.contains(&func.name.as_str()) || (self.in_move && (is_board || move_builtin))) {
                     let mut known: Vec<&str> = BUILTINS.to_vec();
                     let boards: Vec<String> = if self.in_move {
                         self.defined.iter().filter(|(_, (k, _))| *k == Kind::Board).map(|(n, _)| n.clone()).collect()

@@ -15,8 +15,9 @@ use crate::syntax::ast::{CounterDecl, CounterInit, Expr};
 pub const MAX_COUNTERS: usize = 1024;
 
 /// Evaluates a `counter` statement: its shape, range and starting numbers (read from the
-/// instance, in row order, for `from instance`).
-pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader) -> R<Counter> {
+/// instance, in row order, for `from instance`). `held`: the numbers of the counter
+/// statements before it, which count towards [`MAX_COUNTERS`] too.
+pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader, held: usize) -> R<Counter> {
     let mut dims = Vec::with_capacity(c.dims.len());
     for d in &c.dims {
         let n = env.eval_int(d, "a counter's size is a number")?;
@@ -35,6 +36,17 @@ pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader) -> 
         return Err(Diagnostic::new(Code::E103, c.name.span, format!("`{}` holds {len} numbers", c.name.name))
             .label(format!("more than {MAX_COUNTERS}"))
             .help("counters are for a few numbers beside the board; a big state belongs on the board"));
+    }
+    if held + len > MAX_COUNTERS {
+        return Err(Diagnostic::new(
+            Code::E103,
+            c.name.span,
+            format!("`{}` brings the counters to {} numbers", c.name.name, held + len),
+        )
+        .label(format!("more than {MAX_COUNTERS} in all"))
+        .help(format!(
+            "the counters before it hold {held}; a spec's counters hold at most {MAX_COUNTERS} numbers together, and a big state belongs on the board"
+        )));
     }
     let (lo, hi) = range(&c.range, env)?;
     let out_of = |n: i64| !(lo as i64..=hi as i64).contains(&n);

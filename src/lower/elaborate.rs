@@ -191,7 +191,8 @@ impl Elab<'_> {
                 self.env.globals.insert(name.name.clone(), (v, name.span));
             }
             StmtKind::Counter(c) => {
-                let counter = super::counters::elaborate(c, &mut self.env, input)?;
+                let held = self.model.counters.iter().map(|c| c.values.len()).sum();
+                let counter = super::counters::elaborate(c, &mut self.env, input, held)?;
                 self.model.counters.push(counter);
             }
             StmtKind::Param { name, range } => {

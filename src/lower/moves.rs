@@ -115,6 +115,9 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 expand_move(m, &sp, &mut elab.env, &mut problem)
             }
             StmtKind::After(rules) => rules.iter().try_for_each(|r| {
+                if pieces.is_some() {
+                    return Err(rule_on_pieces(&r.node, r.span, &board));
+                }
                 problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
@@ -779,6 +782,21 @@ fn dir(d: Direction) -> Dir {
         Direction::Left => Dir::Left,
         Direction::Right => Dir::Right,
     }
+}
+
+/// A rule on a board of pieces. Gravity, clearing and closing act on single cells: a piece's
+/// cells would fall or vanish one by one, tearing it apart, and the torn board is no
+/// position of pieces at all. Refused, with what to write instead.
+fn rule_on_pieces(r: &RuleDecl, span: Span, board: &Board) -> Diagnostic {
+    let what = match r {
+        RuleDecl::Gravity(_) => "gravity moves single cells",
+        RuleDecl::ClearRuns(_) | RuleDecl::ClearGroups(_) => "clearing empties single cells",
+        RuleDecl::Close { .. } => "closing empty lines moves single cells",
+    };
+    Diagnostic::new(Code::E109, span, format!("{what}, and this board holds pieces"))
+        .label("would tear pieces apart")
+        .related(board.span, "a board without values holds pieces")
+        .help("pieces move only by `move ... slides`: drop the rule, or give the board values (`board b[5, 4] of 0..=9`) so that each cell is a block of its own that falls and clears")
 }
 
 fn rule(r: &RuleDecl, span: Span, board: &Board, env: &mut Env) -> R<Rule> {
