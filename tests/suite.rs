@@ -9,6 +9,7 @@ mod confine;
 mod counters;
 mod distributed;
 mod docs_diagnostics;
+mod docs_examples;
 mod edges_engine;
 mod engine_moves;
 mod engine_xcc;
@@ -41,6 +42,8 @@ mod xcc_puzzles;
 mod bench_common;
 #[path = "support/cli_common.rs"]
 mod common;
+#[path = "support/doc_pages.rs"]
+mod doc_pages;
 #[path = "support/judge_seeds.rs"]
 mod judge_seeds;
 #[path = "support/killable.rs"]
