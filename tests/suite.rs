@@ -6,6 +6,7 @@
 
 mod cli;
 mod confine;
+mod conventions;
 mod counters;
 mod distributed;
 mod docs_diagnostics;
@@ -23,6 +24,7 @@ mod mixed_forms;
 mod moves_puzzles;
 mod mutate;
 mod node_counts;
+mod packaging;
 mod pictures;
 mod pieces_puzzles;
 mod progress;

@@ -241,7 +241,7 @@ fn fmt_cli_prints_checks_and_writes() {
     let messy = write(&dir, "m.puz", "puzzle   \"Q\"\nlet n=8\n");
     assert_eq!(run_ok(&["fmt", &messy], None, 0), "puzzle \"Q\"\nlet n = 8\n");
     let r = run(&["fmt", "--check", &messy], None);
-    assert_eq!(r.code, 1);
+    assert_eq!((r.code, r.out), (1, format!("{messy}\n")));
     assert!(r.err.contains("not in the canonical layout"), "{}", r.err);
     run_ok(&["fmt", "--write", &messy], None, 0);
     assert_eq!(std::fs::read_to_string(&messy).unwrap(), "puzzle \"Q\"\nlet n = 8\n");

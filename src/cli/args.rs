@@ -3,7 +3,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "puzc", version, about = "Solve puzzles described in the .puz language", after_help = super::exit::EXIT_CODES_HELP)]
+#[command(name = "puzc", version = env!("PUZC_VERSION"), about = "Solve puzzles described in the .puz language", after_help = super::exit::EXIT_CODES_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -25,6 +25,17 @@ pub enum Command {
     Split(SplitArgs),
     /// Add up the counts, or join the answers, of the parts `solve --part` wrote.
     Merge(MergeArgs),
+    /// Print a completion script for a shell: `puzc completions bash > /etc/bash_completion.d/puzc`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): `puzc man > puzc.1`, `puzc man | man -l -`.
+    Man,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct CompletionsArgs {
+    /// The shell the script is for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -41,8 +52,9 @@ pub struct MergeArgs {
     /// The files `solve --part` wrote, one per part, in any order.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
-    #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
+    /// Draw diagnostics in colour: auto (when stderr is a terminal, unless NO_COLOR is set;
+    /// CLICOLOR_FORCE=1 colours a pipe too), always, never.
+    #[arg(long = "color", visible_alias = "colour", value_name = "WHEN", value_enum, default_value_t = ColourMode::Auto, help_heading = "Output")]
     pub colour: ColourMode,
 }
 
@@ -60,39 +72,42 @@ pub struct EstimateArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct FmtArgs {
-    /// The .puz spec.
-    pub file: PathBuf,
-    /// Rewrite the file in place instead of printing it.
+    /// The .puz specs (`-` reads standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Rewrite the files in place instead of printing them.
     #[arg(long, conflicts_with = "check")]
     pub write: bool,
-    /// Print nothing; exit 1 if the file is not in the canonical layout.
+    /// Print the names of the files not in the canonical layout, one a line, and exit 1 if
+    /// there is one; change nothing.
     #[arg(long)]
     pub check: bool,
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct CommonArgs {
-    /// The .puz spec.
+    /// The .puz spec (`-` reads standard input).
     pub file: PathBuf,
     /// Instance file to solve instead of the spec's inline instance (`-` for stdin).
     /// It may hold many instances, one after another.
-    #[arg(long, short = 'i', value_name = "FILE")]
+    #[arg(long, short = 'i', value_name = "FILE", help_heading = "Input")]
     pub instance: Option<PathBuf>,
     /// Override a `let` constant: `--set n=12` (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
+    #[arg(long = "set", value_name = "NAME=VALUE", help_heading = "Input")]
     pub set: Vec<String>,
     /// Maximum number of bindings all `for` clauses of one instance may produce.
-    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
+    #[arg(long, help_heading = "Limits", allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
     pub max_expansion: u64,
     /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help_heading = "Limits")]
     pub max_options: Option<usize>,
     /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
     /// spec stops with S401 instead of exhausting the machine.
-    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes, help_heading = "Limits")]
     pub max_memory: usize,
-    /// Draw diagnostics in colour: auto (when stderr is a terminal), always, never.
-    #[arg(long, value_enum, default_value_t = ColourMode::Auto)]
+    /// Draw diagnostics in colour: auto (when stderr is a terminal, unless NO_COLOR is set;
+    /// CLICOLOR_FORCE=1 colours a pipe too), always, never.
+    #[arg(long = "color", visible_alias = "colour", value_name = "WHEN", value_enum, default_value_t = ColourMode::Auto, help_heading = "Output")]
     pub colour: ColourMode,
 }
 
@@ -107,6 +122,13 @@ impl CommonArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub common: CommonArgs,
+    /// More specs to check, each with the same options (`FILE` first, then these).
+    #[arg(value_name = "FILE")]
+    pub more: Vec<PathBuf>,
+    /// Diagnostics as text, or as JSON lines on stderr (`json`: one object each, with file,
+    /// line, column, code, message and help).
+    #[arg(long, value_enum, default_value_t = CheckFormat::Text, help_heading = "Output")]
+    pub format: CheckFormat,
     /// Report on stderr how long reading, parsing and checking the spec took, and
     /// elaborating and lowering its instances.
     #[arg(long)]
@@ -132,13 +154,20 @@ pub enum ColourMode {
     Never,
 }
 
+/// `check --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckFormat {
+    Text,
+    Json,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// The spec's `print` template if it has one, else puzc's own rendering.
     Text,
     /// puzc's own rendering (grids, move lines), ignoring the spec's `print` statements.
     Raw,
-    /// One JSON object per case, on one line.
+    /// One JSON object per case, on one line; diagnostics as JSON lines on stderr.
     Json,
     /// A picture (SVG) of each answer: to stdout, or one file each with --output.
     Svg,
@@ -161,65 +190,68 @@ pub enum Emit {
 
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
-    #[command(flatten)]
-    pub common: CommonArgs,
-    /// Print every solution.
-    #[arg(long, conflicts_with_all = ["count", "unique"])]
+    /// Print every solution, each as soon as it is found and verified (except where the
+    /// answers are sorted: filled grids and placements come in reading order, so they are
+    /// held until the search ends).
+    #[arg(long, conflicts_with_all = ["count", "unique"], help_heading = "Answers")]
     pub all: bool,
     /// Print only the number of solutions.
-    #[arg(long, conflicts_with = "unique")]
+    #[arg(long, conflicts_with = "unique", help_heading = "Answers")]
     pub count: bool,
     /// Succeed only if there is exactly one solution (exit 6 if there are more).
-    #[arg(long)]
+    #[arg(long, help_heading = "Answers")]
     pub unique: bool,
     /// Stop after N solutions (with --all or --count).
-    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = at_least_one)]
+    #[arg(long, help_heading = "Answers", allow_negative_numbers = true, value_name = "N", value_parser = at_least_one)]
     pub limit: Option<u64>,
+    // Here, not first, so that `solve --help` lists the answers' heading first.
+    #[command(flatten)]
+    pub common: CommonArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
     pub format: Format,
     /// With --format svg: write one file per answer into this folder (created if missing).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
     pub output: Option<PathBuf>,
-    /// Give up after this many seconds (exit 5).
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = parse_seconds)]
+    /// Give up after this long (exit 5): `90s`, `5m`, `1h`, `250ms`, `1m30s`, or plain seconds.
+    #[arg(long, allow_negative_numbers = true, value_name = "DURATION", value_parser = parse_seconds, help_heading = "Limits")]
     pub timeout: Option<f64>,
     /// Give up after this many search nodes (exit 5).
-    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = a_count)]
+    #[arg(long, help_heading = "Limits", allow_negative_numbers = true, value_name = "N", value_parser = a_count)]
     pub max_nodes: Option<u64>,
     /// Split `--all` and `--count` over this many threads (one with `--limit`). Default: every
     /// core, for exact-cover searches estimated at 100k nodes or more; one thread otherwise.
-    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads)]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads, help_heading = "Engines")]
     pub threads: Option<u64>,
     /// Solve part I of the split in --manifest (with --count or --all); prints the part's
     /// result for `puzc merge`.
-    #[arg(long, value_name = "I", requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"])]
+    #[arg(long, value_name = "I", requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"], help_heading = "Input")]
     pub part: Option<usize>,
     /// The manifest `puzc split` wrote (with --part).
-    #[arg(long, value_name = "FILE", requires = "part")]
+    #[arg(long, value_name = "FILE", requires = "part", help_heading = "Input")]
     pub manifest: Option<PathBuf>,
     /// Print search statistics (nodes, solutions, time) to stderr.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub stats: bool,
     /// Draw no progress line. Without it, a search that runs over a second shows one on
     /// stderr when stderr is a terminal: nodes, solutions, time, and the work left by
     /// Knuth's estimate of the tree's size.
-    #[arg(long, short = 'q')]
+    #[arg(long, short = 'q', help_heading = "Output")]
     pub quiet: bool,
     /// Move search: show the board after each move and each rule step.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub trace: bool,
     /// Move search: memory its table of positions may grow to, in bytes or with K, M or G
     /// [default: half the memory the system has available when the search starts].
-    #[arg(long, value_name = "BYTES", value_parser = crate::lower::meter::parse_bytes)]
+    #[arg(long, value_name = "BYTES", value_parser = crate::lower::meter::parse_bytes, help_heading = "Limits")]
     pub memory: Option<usize>,
     /// Move search: how to find the fewest moves [default: auto, IDA* when the spec gives a
     /// lower bound, else breadth-first].
-    #[arg(long, value_enum, value_name = "HOW")]
+    #[arg(long, value_enum, value_name = "HOW", help_heading = "Engines")]
     pub search: Option<SearchArg>,
     /// FILE is an exact-cover matrix in Knuth's DLX format (as `compile --emit dlx` writes
     /// it), not a spec: solve it and print the chosen options.
-    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"])]
+    #[arg(long, conflicts_with_all = ["instance", "set", "max_expansion", "max_memory", "trace"], help_heading = "Input")]
     pub dlx: bool,
 }
 
@@ -263,12 +295,37 @@ fn threads(s: &str) -> Result<u64, String> {
     }
 }
 
-/// A number of seconds: finite or `inf`, never negative or NaN.
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(t) if t >= 0.0 => Ok(t),
-        _ => Err(format!("`{s}` is not a number of seconds (0 or more)")),
+/// A duration in seconds: a plain number of seconds (finite or `inf`), or numbers each with
+/// a unit, `ms`, `s`, `m` or `h` (`250ms`, `90s`, `1h30m`); never negative or NaN.
+pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
+    let bad = || {
+        format!("`{s}` is not a duration: give seconds (`90`), or a number with ms, s, m or h (`250ms`, `5m`, `1h30m`)")
+    };
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(bad());
     }
+    if let Ok(secs) = t.parse::<f64>() {
+        return if secs >= 0.0 { Ok(secs) } else { Err(bad()) };
+    }
+    let mut total = 0.0;
+    let mut rest = t;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(bad)?;
+        let number: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let unit = rest.find(|c: char| c.is_ascii_digit() || c == '.').unwrap_or(rest.len());
+        let scale = match &rest[..unit] {
+            "ms" => 1e-3,
+            "s" => 1.0,
+            "m" | "min" => 60.0,
+            "h" => 3600.0,
+            _ => return Err(bad()),
+        };
+        total += number * scale;
+        rest = &rest[unit..];
+    }
+    Ok(total)
 }
 
 /// The instant `seconds` from `start`; `None` (no limit) when that lies past what a clock can say.

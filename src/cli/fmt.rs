@@ -1,25 +1,48 @@
-//! `puzc fmt`: prints, rewrites or checks a spec's canonical layout (see src/syntax/format.rs).
+//! `puzc fmt`: prints, rewrites or checks specs' canonical layout (see src/syntax/format.rs).
 use super::FmtArgs;
 use super::exit::Exit;
 use crate::diag::Sources;
-use crate::diag::render::{Style, render_all};
-use std::io::IsTerminal;
+use crate::diag::render::render_all;
+use std::path::Path;
 
+/// Every file in turn; the worst exit of all. `--check` lists on stdout each file whose
+/// layout would change, one a line, and exits 1 if there is one.
 pub fn run(args: &FmtArgs) -> Exit {
-    let text = match std::fs::read_to_string(&args.file) {
+    let stdin = args.files.iter().filter(|f| f.as_os_str() == "-").count();
+    if stdin > 1 || (stdin == 1 && args.write) {
+        eprintln!("puzc: `-` (standard input) can be read once, and cannot be rewritten with --write");
+        return Exit::Usage;
+    }
+    let mut worst = Exit::Solved;
+    let mut changed = 0;
+    for file in &args.files {
+        let exit = one(args, file);
+        changed += usize::from(exit == Exit::NoSolution);
+        worst = worst.max(exit);
+    }
+    if changed > 0 {
+        let files = if changed == 1 { "file is" } else { "files are" };
+        eprintln!("puzc: {changed} {files} not in the canonical layout (run `puzc fmt --write` on them)");
+    }
+    worst
+}
+
+/// One file: `NoSolution` when `--check` finds it not canonical.
+fn one(args: &FmtArgs, path: &Path) -> Exit {
+    let text = match super::read_text(path) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("puzc: cannot read {}: {e}", args.file.display());
+            eprintln!("puzc: cannot read {}: {e}", path.display());
             return Exit::Io;
         }
     };
+    let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
     let mut sources = Sources::default();
-    let file = sources.add(args.file.display().to_string(), text.clone());
+    let file = sources.add(name.clone(), text.clone());
     let formatted = match crate::syntax::format::format(&text, file) {
         Ok(f) => f,
         Err(d) => {
-            let style = Style { colour: std::io::stderr().is_terminal(), width: 100 };
-            eprint!("{}", render_all(&[d], &sources, style));
+            eprint!("{}", render_all(&[d], &sources, super::diag_style(super::ColourMode::Auto)));
             return Exit::BadSpec;
         }
     };
@@ -27,14 +50,14 @@ pub fn run(args: &FmtArgs) -> Exit {
         if formatted == text {
             return Exit::Solved;
         }
-        eprintln!("puzc: {} is not in the canonical layout (run `puzc fmt --write` on it)", args.file.display());
+        println!("{name}");
         return Exit::NoSolution;
     }
     if args.write {
         if formatted != text
-            && let Err(e) = std::fs::write(&args.file, &formatted)
+            && let Err(e) = std::fs::write(path, &formatted)
         {
-            eprintln!("puzc: cannot write {}: {e}", args.file.display());
+            eprintln!("puzc: cannot write {}: {e}", path.display());
             return Exit::Io;
         }
         return Exit::Solved;

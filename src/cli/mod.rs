@@ -82,43 +82,104 @@ pub fn run(cli: Cli) -> Exit {
                 eprintln!("puzc: --output writes pictures; add --format svg");
                 return Exit::Usage;
             }
-            Session::open(&args.common).map_or_else(|e| e, |mut s| s.solve(&args))
+            let json = matches!(args.format, Format::Json);
+            Session::open_as(&args.common, json).map_or_else(|e| e, |mut s| s.solve(&args))
         }
-        Command::Check(args) => {
-            let started = std::time::Instant::now();
-            let opened = Session::open(&args.common);
-            let front = started.elapsed();
-            let exit = opened.map_or_else(|e| e, |mut s| s.check());
-            if args.stats {
-                let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-                let total = started.elapsed();
-                let lower = total - front;
-                eprintln!(
-                    "compiled in {:.3} ms: read, parse and check {:.3} ms; elaborate and lower {:.3} ms",
-                    ms(total),
-                    ms(front),
-                    ms(lower),
-                );
+        Command::Check(args) if !args.more.is_empty() => {
+            // Several specs: each checked as if alone (`FILE: ok` for a clean one), the worst
+            // exit kept.
+            let files: Vec<_> = std::iter::once(args.common.file.clone()).chain(args.more.iter().cloned()).collect();
+            if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+                eprintln!("puzc: standard input (`-`) can be read once");
+                return Exit::Usage;
             }
-            exit
+            let mut worst = Exit::Solved;
+            for file in files {
+                let one = CheckArgs { common: CommonArgs { file, ..args.common.clone() }, more: Vec::new(), ..args };
+                worst = worst.max(check_one(&one, true));
+            }
+            worst
         }
+        Command::Check(args) => check_one(&args, false),
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
         Command::Estimate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.estimate(&args)),
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.split(&args)),
         Command::Merge(args) => parts::merge(&args),
+        Command::Completions(args) => {
+            use clap::CommandFactory;
+            clap_complete::generate(args.shell, &mut Cli::command(), "puzc", &mut std::io::stdout());
+            Exit::Solved
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+                Ok(()) => Exit::Solved,
+                Err(e) => {
+                    eprintln!("puzc: cannot write the manual page: {e}");
+                    Exit::Io
+                }
+            }
+        }
     }
 }
 
-/// How diagnostics are drawn: in colour or not, at a fixed width.
+/// `puzc check` of one spec; `named`: its "ok" names the file (one of several).
+fn check_one(args: &CheckArgs, named: bool) -> Exit {
+    let started = std::time::Instant::now();
+    let opened = Session::open_as(&args.common, args.format == CheckFormat::Json);
+    let front = started.elapsed();
+    let exit = opened.map_or_else(|e| e, |mut s| s.check());
+    if exit == Exit::Solved {
+        match named {
+            true => println!("{}: ok", args.common.file.display()),
+            false => println!("ok"),
+        }
+    }
+    if args.stats {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        let total = started.elapsed();
+        let lower = total - front;
+        eprintln!(
+            "compiled in {:.3} ms: read, parse and check {:.3} ms; elaborate and lower {:.3} ms",
+            ms(total),
+            ms(front),
+            ms(lower),
+        );
+    }
+    exit
+}
+
+/// How diagnostics are drawn: in colour or not, at the terminal's width.
+///
+/// `--color auto` follows the conventions of no-color.org and bixense.com/clicolors:
+/// `NO_COLOR` (set, not empty) turns colour off, else `CLICOLOR_FORCE` (set, not `0`) turns it
+/// on even in a pipe, else colour when stderr is a terminal. `always` and `never` win over both.
 pub(crate) fn diag_style(mode: ColourMode) -> Style {
+    let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     let colour = match mode {
         ColourMode::Always => true,
         ColourMode::Never => false,
+        ColourMode::Auto if set("NO_COLOR").is_some() => false,
+        ColourMode::Auto if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") => true,
         ColourMode::Auto => std::io::stderr().is_terminal(),
     };
-    Style { colour, width: 100 }
+    Style { colour, width: diag_width(), json: false }
 }
+
+/// Diagnostics are wrapped to stderr's terminal width (at least [`MIN_WIDTH`]); when stderr
+/// is not a terminal, at [`PIPE_WIDTH`] columns, so that files and tests see the same bytes
+/// on every machine.
+fn diag_width() -> usize {
+    match terminal_size::terminal_size_of(std::io::stderr()) {
+        // A pseudo-terminal nobody sized says 0.
+        Some((w, _)) if w.0 > 0 => (w.0 as usize).max(MIN_WIDTH),
+        _ => PIPE_WIDTH,
+    }
+}
+
+const PIPE_WIDTH: usize = 100;
+const MIN_WIDTH: usize = 40;
 
 /// A loaded spec and its instance text.
 pub(crate) struct Session {
@@ -142,10 +203,19 @@ pub(crate) struct Session {
 
 impl Session {
     fn open(common: &CommonArgs) -> Result<Session, Exit> {
-        let style = diag_style(common.colour);
+        Session::open_as(common, false)
+    }
+
+    /// Opens the spec; `json`: its diagnostics as JSON lines (`--format json`).
+    fn open_as(common: &CommonArgs, json: bool) -> Result<Session, Exit> {
+        let style = Style { json, ..diag_style(common.colour) };
+        if common.file.as_os_str() == "-" && common.instance.as_ref().is_some_and(|i| i.as_os_str() == "-") {
+            eprintln!("puzc: the spec and the instance cannot both be read from standard input (`-`)");
+            return Err(Exit::Usage);
+        }
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
-        let read = |p: &std::path::Path| std::fs::read_to_string(p).map(normalise_text);
+        let read = |p: &std::path::Path| read_text(p).map(normalise_text);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
             Ok(r) => r,
             Err(LoadError::Io(path, e)) => {
@@ -185,13 +255,7 @@ impl Session {
         }
         let instance = match &common.instance {
             Some(path) => {
-                let text = if path.as_os_str() == "-" {
-                    let mut s = String::new();
-                    std::io::stdin().read_to_string(&mut s).map(|_| s)
-                } else {
-                    std::fs::read_to_string(path)
-                }
-                .map(normalise_text);
+                let text = read_text(path).map(normalise_text);
                 let text = text.map_err(|e| {
                     eprintln!("puzc: cannot read {}: {e}", path.display());
                     Exit::Io
@@ -380,12 +444,7 @@ impl Session {
 
     fn check(&mut self) -> Exit {
         let moves = self.is_moves();
-        let exit =
-            self.for_each_instance(&mut |s, _, elab| if moves { moves::check(s, elab) } else { xcc::check(s, elab) });
-        if exit == Exit::Solved {
-            println!("ok");
-        }
-        exit
+        self.for_each_instance(&mut |s, _, elab| if moves { moves::check(s, elab) } else { xcc::check(s, elab) })
     }
 
     /// `puzc estimate`: Knuth's estimate of each instance's exact-cover search.
@@ -508,6 +567,17 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
         out.insert(name.trim().to_string(), v);
     }
     Ok(out)
+}
+
+/// A file's text; `-` is standard input.
+pub(crate) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path)
+    }
 }
 
 /// A file as the stages see it: a leading byte-order mark dropped, and Windows (`\r\n`) or

@@ -48,15 +48,58 @@ impl miette::Diagnostic for Report {
     }
 }
 
-/// How to draw: colours only for a terminal, and a fixed width so tests are stable.
+/// How to draw: colours only for a terminal, at the terminal's width (a fixed width when
+/// stderr is not a terminal, so tests are stable); or as JSON lines for programs.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub colour: bool,
     pub width: usize,
+    /// One JSON object per diagnostic ([`json_line`]) instead of miette's drawing.
+    pub json: bool,
 }
 
 impl Style {
-    pub const PLAIN: Style = Style { colour: false, width: 100 };
+    pub const PLAIN: Style = Style { colour: false, width: 100, json: false };
+}
+
+/// The version of the JSON diagnostics' shape (`"version"` in each), raised when a key
+/// changes meaning or goes away.
+pub const JSON_VERSION: u32 = 1;
+
+/// One diagnostic as a JSON object on one line: where (file, 1-based line and column of the
+/// primary span's start and end), code, message, label, help (`null` if none), and the
+/// related spans with their own places.
+pub fn json_line(diag: &Diagnostic, sources: &Sources) -> String {
+    let place = |span: super::Span| {
+        let (line, column) = sources.line_col(span.file, span.start);
+        let (end_line, end_column) = sources.line_col(span.file, span.end.max(span.start));
+        (sources.get(span.file).name.clone(), line, column, end_line, end_column)
+    };
+    let (file, line, column, end_line, end_column) = place(diag.label.span);
+    let related: Vec<serde_json::Value> = diag
+        .related
+        .iter()
+        .map(|r| {
+            let (file, line, column, _, _) = place(r.span);
+            serde_json::json!({"file": file, "line": line, "column": column, "message": r.text})
+        })
+        .collect();
+    serde_json::json!({
+        "version": JSON_VERSION,
+        "type": "diagnostic",
+        "severity": "error",
+        "code": diag.code.as_str(),
+        "message": diag.message,
+        "file": file,
+        "line": line,
+        "column": column,
+        "end_line": end_line,
+        "end_column": end_column,
+        "label": diag.label.text,
+        "help": diag.help,
+        "related": related,
+    })
+    .to_string()
 }
 
 /// Renders one diagnostic as text. Related labels in other files are listed as notes with
@@ -106,9 +149,17 @@ fn labeled(text: &str, start: usize, end: usize, primary: bool) -> LabeledSpan {
 
 /// Renders all diagnostics, one per cause (see [`super::one_per_cause`]), followed by a
 /// one-line summary.
+/// As JSON ([`Style::json`]): one line per diagnostic, no summary.
 pub fn render_all(diags: &[Diagnostic], sources: &Sources, style: Style) -> String {
     let diags = super::one_per_cause(diags);
     let mut out = String::new();
+    if style.json {
+        for d in &diags {
+            out.push_str(&json_line(d, sources));
+            out.push('\n');
+        }
+        return out;
+    }
     for d in &diags {
         out.push_str(&render(d, sources, style));
         out.push('\n');

@@ -18,7 +18,9 @@ pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
 /// and the root file's id.
 pub fn load(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec, FileId), LoadError> {
     let text = read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
-    let root = sources.add(path.display().to_string(), text);
+    // `-` is standard input (`puzc check -`): diagnostics name it so.
+    let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+    let root = sources.add(name, text);
     let mut stack = vec![canonical(path)];
     let spec = load_file(root, path, sources, read, &mut stack).map_err(LoadError::Bad)?;
     Ok((spec, root))
