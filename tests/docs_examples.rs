@@ -10,7 +10,9 @@
 //! same way by `docs_diagnostics.rs`, which also checks its code table.
 //!
 //! After a change of output, `PUZC_UPDATE_DOCS=1 cargo test --release --test suite docs_`
-//! writes the real output into the pages; review the diff.
+//! writes the real output into the pages; review the diff. With `-- --nocapture` each page
+//! prints what it ran (commands, files, specs checked, fragments parsed) and the blocks not
+//! run, with their reasons.
 use crate::doc_pages;
 
 /// Runs one page; fails with every difference found.
