@@ -2,12 +2,18 @@
 //! FILE` solves one part, `puzc merge` adds the parts' counts or joins their answers. The
 //! search is cut by `solve/partition.rs`; this file reads and writes the files and checks
 //! that they go together (docs/distributed.md describes both formats).
+//!
+//! Nothing in the files is taken on trust, since a total is only as good as its parts: a
+//! manifest's pieces are checked to be a cut of the problem's search tree before a part is
+//! solved (`faults.rs`), a part file carries the fingerprints of the problem and of that cut
+//! and a checksum of its own lines, and merge adds counts as `u128` with a checked sum.
+mod faults;
 use super::exit::Exit;
 use super::{MergeArgs, Session, SolveArgs};
 use crate::diag::render::render_all;
 use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
 use crate::ir::xcc::{OptionId, XccProblem};
-use crate::solve::partition;
+use crate::solve::partition::{self, Fnv};
 use serde::{Deserialize, Serialize};
 
 /// What a manifest's `format` says, and the version this puzc writes and reads.
@@ -43,6 +49,8 @@ pub struct Part {
     pub number: usize,
     pub of: usize,
     pub problem: String,
+    /// The fingerprint of the manifest's cut (all parts' pieces), checked against the problem.
+    pub cut: String,
     pub pieces: Vec<Vec<OptionId>>,
     pub estimate: f64,
 }
@@ -62,10 +70,7 @@ fn settings(set: &[String], instance: Option<&str>) -> String {
 /// `Err` with a diagnostic for a problem with multiplicities.
 pub fn manifest(s: &Session, p: &XccProblem, parts: usize) -> Result<String, Diagnostic> {
     let Some(cut) = partition::split(p, parts, partition::PROBES_PER_PIECE, 1) else {
-        let span = s.spec.stmts.first().map_or(Span::new(FileId(0), 0, 0), |st| st.span);
-        return Err(Diagnostic::new(Code::D601, span, "this search cannot be split: its exact cover has multiplicities")
-            .label("in this spec")
-            .help("split cuts searches whose items are each covered once; solve this one in one process (`--threads N` uses more cores)"));
+        return Err(unsplittable(s.spec.stmts.first().map_or(Span::new(FileId(0), 0, 0), |st| st.span)));
     };
     let entries: Vec<PartEntry> = cut
         .iter()
@@ -141,10 +146,11 @@ pub fn load_part(s: &Session, args: &SolveArgs, p: &XccProblem) -> Result<Part, 
     })?;
     let mut sources = s.sources.clone();
     let file = sources.add(path.display().to_string(), text.clone());
-    let fail = |d: Diagnostic| {
-        eprint!("{}", render_all(&[d], &sources, s.style));
+    let fail_all = |d: &[Diagnostic]| {
+        eprint!("{}", render_all(d, &sources, s.style));
         Exit::BadSpec
     };
+    let fail = |d: Diagnostic| fail_all(&[d]);
     let m = read_manifest(file, &text).map_err(&fail)?;
     let of = m.parts.len();
     let Some(entry) = m.parts.iter().find(|e| e.part == number).filter(|_| (1..=of).contains(&number)) else {
@@ -168,8 +174,24 @@ pub fn load_part(s: &Session, args: &SolveArgs, p: &XccProblem) -> Result<Part, 
                 )),
         ));
     }
+    // Every part's pieces, checked together: a part alone cannot tell that a piece of it is
+    // in another part too, or that a piece is in none.
+    let cut: Vec<Vec<Vec<u32>>> = m.parts.iter().map(|e| e.pieces.clone()).collect();
+    match faults::check(p, &cut, file, &text) {
+        Some(diags) if diags.is_empty() => {}
+        Some(diags) => return Err(fail_all(&diags)),
+        None => return Err(fail(unsplittable(key_span(file, &text, "parts")))),
+    }
     let pieces = entry.pieces.iter().map(|piece| piece.iter().map(|&o| OptionId(o)).collect()).collect();
-    Ok(Part { number, of, problem: m.problem, pieces, estimate: entry.estimated_nodes })
+    let cut = format!("fnv1a64:{:016x}", partition::cut_fingerprint(&cut));
+    Ok(Part { number, of, problem: m.problem, cut, pieces, estimate: entry.estimated_nodes })
+}
+
+/// D601 for a problem with multiplicities.
+fn unsplittable(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::D601, span, "this search cannot be split: its exact cover has multiplicities")
+        .label("in this spec")
+        .help("split cuts searches whose items are each covered once; solve this one in one process (`--threads N` uses more cores)")
 }
 
 /// Parses a manifest; D604 when it is not one this puzc reads.
@@ -192,6 +214,15 @@ fn read_manifest(file: FileId, text: &str) -> Result<Manifest, Diagnostic> {
         .label("not a version this puzc reads")
         .help("split again with this puzc"));
     }
+    if let Some((k, e)) = m.parts.iter().enumerate().find(|(k, e)| e.part != k + 1) {
+        return Err(Diagnostic::new(
+            Code::D604,
+            key_span(file, text, "parts"),
+            format!("the manifest's part {} says it is part {}", k + 1, e.part),
+        )
+        .label("parts are numbered 1, 2, 3, ... in order")
+        .help("give the manifest `puzc split` wrote, or split again"));
+    }
     Ok(m)
 }
 
@@ -202,14 +233,36 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// The text `solve --part` prints: a header, then with `--all` the answers as one process
-/// prints them, without the closing count (merge writes the total).
-pub fn part_output(part: &Part, count: u64, answers: Option<&[String]>) -> String {
-    let mut out = format!("puzc part {} of {}\nproblem {}\ncount {count}\n", part.number, part.of, part.problem);
+/// prints them, without the closing count (merge writes the total). The header's last line
+/// is a checksum of the rest ([`check_line`]).
+pub fn part_output(part: &Part, count: u128, answers: Option<&[String]>) -> String {
+    let header = [
+        format!("puzc part {} of {}", part.number, part.of),
+        format!("problem {}", part.problem),
+        format!("cut {}", part.cut),
+        format!("count {count}"),
+    ];
+    let answers = answers.map(|a| a.join("\n"));
+    let mut out = header.join("\n") + "\n" + &check_line(&header, answers.as_deref()) + "\n";
     if let Some(answers) = answers {
         out += "answers\n";
-        out += &answers.join("\n");
+        out += &answers;
     }
     out
+}
+
+/// `check fnv1a64:...`: the checksum of a part file's header lines and answers. Merge
+/// recomputes it, so a count or an answer edited by hand, or a file cut short, is refused
+/// (D609) instead of reaching the total. A checksum, not a signature: it is there against
+/// mistakes and damage.
+fn check_line(header: &[impl AsRef<str>], answers: Option<&str>) -> String {
+    let mut h = Fnv::default();
+    header.iter().for_each(|l| h.word(l.as_ref()));
+    if let Some(a) = answers {
+        h.word("answers");
+        h.word(a);
+    }
+    format!("check fnv1a64:{:016x}", h.finish())
 }
 
 /// One part file as `merge` reads it.
@@ -218,15 +271,25 @@ struct PartFile {
     number: usize,
     of: usize,
     problem: String,
-    count: u64,
+    cut: String,
+    count: u128,
     /// The answers (`--all`), or `None` for a count.
     answers: Option<String>,
-    /// The spans of the lines, for diagnostics: part, problem, count, and `answers` (the
-    /// count's again when there is none).
-    spans: [Span; 4],
+    /// The spans of the lines, for diagnostics: part, problem, cut, count, check, and
+    /// `answers` (the count's again when there is none).
+    spans: [Span; 6],
 }
 
-/// Reads a part file: `#` lines are comments; D604 when it is not a part file.
+/// Lines of a part file, by index into [`PartFile::spans`].
+const PART: usize = 0;
+const PROBLEM: usize = 1;
+const CUT: usize = 2;
+const COUNT: usize = 3;
+const CHECK: usize = 4;
+const ANSWERS: usize = 5;
+
+/// Reads a part file: `#` lines are comments; D604 when it is not a part file, D609 when its
+/// checksum does not match its lines.
 fn read_part(file: FileId, text: &str) -> Result<PartFile, Diagnostic> {
     let mut lines = Vec::new();
     let mut at = 0;
@@ -242,29 +305,49 @@ fn read_part(file: FileId, text: &str) -> Result<PartFile, Diagnostic> {
     let bad = |k: usize, what: &str| {
         Diagnostic::new(Code::D604, span_of(k), "this is not the output of `puzc solve --part`")
             .label(format!("expected {what}"))
-            .help("give the files that `puzc solve SPEC --manifest FILE --part I --count` (or `--all`) wrote")
+            .help("give the files that `puzc solve SPEC --manifest FILE --part I --count` (or `--all`) wrote (a file written by an older puzc, without `cut` and `check` lines: solve the part again)")
     };
     let field = |k: usize, key: &str| lines.get(k).and_then(|(_, l)| l.strip_prefix(key)).map(str::trim);
-    let (number, of) = field(0, "puzc part ")
+    let (number, of) = field(PART, "puzc part ")
         .and_then(|r| r.split_once(" of "))
         .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
-        .ok_or_else(|| bad(0, "`puzc part I of N`"))?;
-    let problem = field(1, "problem ").filter(|p| !p.is_empty()).ok_or_else(|| bad(1, "`problem FINGERPRINT`"))?;
-    let count = field(2, "count ").and_then(|c| c.parse().ok()).ok_or_else(|| bad(2, "`count N`"))?;
-    let answers_at = lines.len() > 3;
-    let answers = match lines.get(3) {
-        None => None,
-        Some((a, l)) if *l == "answers" => Some(text[a + l.len() + 1..].to_string()),
-        Some(_) => return Err(bad(3, "`answers` or the end of the file")),
+        .ok_or_else(|| bad(PART, "`puzc part I of N`"))?;
+    let fingerprint = |k: usize, key: &str, what: &str| {
+        field(k, key).filter(|p| p.starts_with("fnv1a64:")).ok_or_else(|| bad(k, what))
     };
+    let problem = fingerprint(PROBLEM, "problem ", "`problem FINGERPRINT`")?;
+    let cut = fingerprint(CUT, "cut ", "`cut FINGERPRINT`")?;
+    let count_text = field(COUNT, "count ").ok_or_else(|| bad(COUNT, "`count N`"))?;
+    let count: u128 = count_text.parse().map_err(|_| {
+        let why = match count_text.bytes().all(|b| b.is_ascii_digit()) && !count_text.is_empty() {
+            true => "a count up to 2^128 - 1",
+            false => "`count N`, N a whole number",
+        };
+        bad(COUNT, why)
+    })?;
+    let check = field(CHECK, "check ").ok_or_else(|| bad(CHECK, "`check FINGERPRINT`"))?;
+    let answers = match lines.get(ANSWERS) {
+        None => None,
+        Some((a, l)) if *l == "answers" => Some(text.get(a + l.len() + 1..).unwrap_or("").to_string()),
+        Some(_) => return Err(bad(ANSWERS, "`answers` or the end of the file")),
+    };
+    let header: Vec<&str> = lines[..CHECK].iter().map(|&(_, l)| l).collect();
+    let expected = check_line(&header, answers.as_deref());
+    if format!("check {check}") != expected {
+        return Err(Diagnostic::new(Code::D609, span_of(CHECK), "this part file was changed after it was written")
+            .label("the checksum of the lines above (and the answers) is not this one")
+            .help("solve the part again: `puzc solve --part` writes the file, and merge refuses one edited or cut short, since its count or answers would make a wrong total"));
+    }
+    let answers_at = if answers.is_some() { ANSWERS } else { COUNT };
     Ok(PartFile {
         file,
         number,
         of,
         problem: problem.to_string(),
+        cut: cut.to_string(),
         count,
         answers,
-        spans: [0, 1, 2, if answers_at { 3 } else { 2 }].map(span_of),
+        spans: [PART, PROBLEM, CUT, COUNT, CHECK, answers_at].map(span_of),
     })
 }
 
@@ -297,7 +380,14 @@ pub fn merge(args: &MergeArgs) -> Exit {
         return Exit::BadSpec;
     }
     parts.sort_by_key(|p| p.number);
-    let total: u64 = parts.iter().map(|p| p.count).sum();
+    let Some(total) = parts.iter().try_fold(0u128, |sum, p| sum.checked_add(p.count)) else {
+        let biggest = parts.iter().max_by_key(|p| p.count).expect("at least one part");
+        let d = Diagnostic::new(Code::D610, biggest.spans[COUNT], "these counts add up past 2^128 - 1")
+            .label("the largest count")
+            .help("no search counts that far: solve the parts again and merge the files they write");
+        eprint!("{}", render_all(&[d], &sources, style));
+        return Exit::BadSpec;
+    };
     if parts[0].answers.is_none() {
         println!("{total}");
     } else {
@@ -323,17 +413,23 @@ fn mismatches(parts: &[PartFile], sources: &Sources) -> Vec<Diagnostic> {
                 .label(label.to_string())
                 .related(first.spans[k], format!("{} says otherwise", name(first)))
         };
-        if p.problem != first.problem || p.of != first.of {
-            let k = if p.problem != first.problem { 1 } else { 0 };
+        if p.problem != first.problem || p.cut != first.cut || p.of != first.of {
+            let k = if p.problem != first.problem {
+                PROBLEM
+            } else if p.cut != first.cut {
+                CUT
+            } else {
+                PART
+            };
             diags.push(
-                other(k, "this part is of another split".into(), "another problem or number of parts")
+                other(k, "this part is of another split".into(), "another problem, manifest or number of parts")
                     .help("merge the parts of one manifest only"),
             );
         } else if p.answers.is_some() != first.answers.is_some() {
             let kind = |q: &PartFile| if q.answers.is_some() { "--all" } else { "--count" };
             diags.push(
                 other(
-                    3,
+                    ANSWERS,
                     format!("this part was solved with {}, the first with {}", kind(p), kind(first)),
                     "another kind of output",
                 )
@@ -348,16 +444,16 @@ fn mismatches(parts: &[PartFile], sources: &Sources) -> Vec<Diagnostic> {
     for p in parts {
         match seen.get(p.number) {
             None | Some(None) if p.number == 0 || p.number > first.of => diags.push(
-                Diagnostic::new(Code::D605, p.spans[0], format!("there is no part {}", p.number))
+                Diagnostic::new(Code::D605, p.spans[PART], format!("there is no part {}", p.number))
                     .label(format!("the split has {} parts", first.of)),
             ),
             Some(Some(earlier)) => diags.push(
-                Diagnostic::new(Code::D605, p.spans[0], format!("part {} is given twice", p.number))
+                Diagnostic::new(Code::D605, p.spans[PART], format!("part {} is given twice", p.number))
                     .label("again here")
                     .related(*earlier, "first here")
                     .help("give each part's file once"),
             ),
-            _ => seen[p.number] = Some(p.spans[0]),
+            _ => seen[p.number] = Some(p.spans[PART]),
         }
     }
     let missing: Vec<String> = (1..=first.of).filter(|&k| seen[k].is_none()).map(|k| k.to_string()).collect();
@@ -365,7 +461,7 @@ fn mismatches(parts: &[PartFile], sources: &Sources) -> Vec<Diagnostic> {
         diags.push(
             Diagnostic::new(
                 Code::D605,
-                first.spans[0],
+                first.spans[PART],
                 match missing.len() {
                     1 => format!("part {} of {} is missing", missing[0], first.of),
                     _ => format!("parts {} of {} are missing", missing.join(", "), first.of),

@@ -310,7 +310,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             let labels = render::text::Labels::new(model);
             let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
             let kept = (mode == AnswerMode::All).then_some(&shown[..]);
-            print!("{}", super::parts::part_output(part, stats.solutions, kept));
+            print!("{}", super::parts::part_output(part, stats.solutions.into(), kept));
         }
     } else if let (Some(template), Format::Text, false) =
         (&s.template, args.format, args.all || args.count || args.unique)

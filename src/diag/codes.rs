@@ -63,4 +63,9 @@ codes! {
     D603 => "no such part",
     D604 => "not a manifest or part file",
     D605 => "part files do not fit together",
+    D606 => "piece not in the search tree",
+    D607 => "pieces overlap",
+    D608 => "pieces leave out solutions",
+    D609 => "part file changed",
+    D610 => "total too large",
 }

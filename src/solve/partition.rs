@@ -16,6 +16,9 @@ use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 use crate::solve::estimate::Prober;
 use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
 
+mod cut;
+pub use cut::{Fault, PieceAt, check_cut};
+
 /// Pieces made per part: enough that cutting the run of pieces into parts evens them out.
 pub const PIECES_PER_PART: usize = 8;
 /// At most this many pieces per part are made, however uneven the tree.
@@ -162,44 +165,83 @@ pub fn solve_pieces(
     total
 }
 
+/// FNV-1a, 64 bits, over bytes fed in turn: stable across runs, machines and Rust versions.
+/// A fingerprint against mistakes (a file of another problem, a file edited or damaged), not
+/// against someone who recomputes it.
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    pub fn eat(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// A number, as 8 bytes.
+    pub fn number(&mut self, n: u64) {
+        self.eat(&n.to_le_bytes());
+    }
+
+    /// A string, after its length (so that `ab`,`c` and `a`,`bc` differ).
+    pub fn word(&mut self, s: &str) {
+        self.number(s.len() as u64);
+        self.eat(s.as_bytes());
+    }
+
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// A fingerprint of the problem (items, their kinds, options, colours): a manifest's parts
 /// name options by number, so they apply only to the very problem they were made from.
-/// FNV-1a over a plain serialisation: stable across runs, machines and Rust versions.
 pub fn fingerprint(p: &XccProblem) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    let word = |s: &str, eat: &mut dyn FnMut(&[u8])| {
-        eat(&(s.len() as u64).to_le_bytes());
-        eat(s.as_bytes());
-    };
-    eat(&(p.items.len() as u64).to_le_bytes());
-    eat(&(p.n_primary as u64).to_le_bytes());
+    let mut h = Fnv::default();
+    h.number(p.items.len() as u64);
+    h.number(p.n_primary as u64);
     for it in &p.items {
-        word(&it.name, &mut eat);
+        h.word(&it.name);
         let (lo, hi) = match it.kind {
             ItemKind::Primary { lo, hi } => (lo, hi),
             ItemKind::Secondary => (u32::MAX, u32::MAX),
         };
-        eat(&lo.to_le_bytes());
-        eat(&hi.to_le_bytes());
+        h.eat(&lo.to_le_bytes());
+        h.eat(&hi.to_le_bytes());
     }
     for c in &p.colour_names {
-        word(c, &mut eat);
+        h.word(c);
     }
-    eat(&(p.option_count() as u64).to_le_bytes());
+    h.number(p.option_count() as u64);
     for o in 0..p.option_count() {
-        word(&p.option_names[o], &mut eat);
+        h.word(&p.option_names[o]);
         for e in p.option(OptionId(o as u32)) {
-            eat(&e.item.0.to_le_bytes());
-            eat(&e.colour.0.to_le_bytes());
+            h.eat(&e.item.0.to_le_bytes());
+            h.eat(&e.colour.0.to_le_bytes());
         }
-        eat(b";");
+        h.eat(b";");
     }
-    h
+    h.finish()
+}
+
+/// A fingerprint of a cut: its parts in order, each part's pieces, each piece's options. Part
+/// files carry it, so `puzc merge` adds only parts of one and the same (checked) cut.
+pub fn cut_fingerprint(parts: &[Vec<Vec<u32>>]) -> u64 {
+    let mut h = Fnv::default();
+    h.number(parts.len() as u64);
+    for part in parts {
+        h.number(part.len() as u64);
+        for piece in part {
+            h.number(piece.len() as u64);
+            piece.iter().for_each(|&o| h.eat(&o.to_le_bytes()));
+        }
+    }
+    h.finish()
 }
 
 #[cfg(test)]
