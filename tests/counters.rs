@@ -294,3 +294,37 @@ fn counters_hold_at_most_1024_numbers_in_all() {
     let r = run(&["check", &spec("three.puz", three)], None);
     assert_eq!(r.code, 3, "{}", r.err);
 }
+
+/// Arithmetic at search time is checked as the compiler's is (issue 24): a goal whose
+/// value overflows 64 bits in a position the search reaches is E108 (exit 3) at the
+/// expression, with the numbers it read — not a saturated value that meets the goal (these
+/// two goals printed "1 steps" and "2 steps", and the verifier agreed).
+#[test]
+fn search_time_overflow_is_e108_at_the_expression() {
+    let jugs = std::fs::read_to_string(common::root().join("puzzles/water-jugs.puz")).unwrap();
+    let cases = [
+        ("jug(1) * 4611686018427387904 == 9223372036854775807", "jug(1) * 4611686018427387904", "jug(1) = 5"),
+        (
+            "jug(1) * 9223372036854775807 == jug(0) * 9223372036854775807 + 4",
+            "jug(0) * 9223372036854775807",
+            "jug(0) = 3",
+        ),
+    ];
+    for (i, (goal, culprit, values)) in cases.iter().enumerate() {
+        let text = jugs.replace("goal when jug(1) == 4", &format!("goal when {goal}"));
+        assert_ne!(text, jugs);
+        let path = spec(&format!("overflow{i}.puz"), &text);
+        for extra in [&[][..], &["--count"], &["--search", "bfs"]] {
+            let r = run(&[&["solve", path.as_str()], extra].concat(), None);
+            assert_eq!(r.code, 3, "{goal} {extra:?}: {}{}", r.out, r.err);
+            assert!(r.out.is_empty(), "no answer: {}", r.out);
+            assert!(r.err.contains("E108") && r.err.contains("arithmetic overflow during the search"), "{}", r.err);
+            // The label points at the product that overflowed, and the help gives the jug.
+            let line = r.err.lines().find(|l| l.contains(culprit)).expect("the expression is shown");
+            let col = line[..line.find(culprit).unwrap()].chars().count();
+            let marks = r.err.lines().skip_while(|l| *l != line).nth(1).unwrap();
+            assert_eq!(marks.chars().position(|c| c == '─'), Some(col), "{}", r.err);
+            assert!(r.err.contains(values), "{}", r.err);
+        }
+    }
+}

@@ -63,6 +63,8 @@ struct Found {
     stats: moves::Stats,
     /// The spec's estimate was distrusted and the search run again breadth-first.
     fell_back: bool,
+    /// The search stopped on arithmetic that overflowed 64 bits, there.
+    overflowed: Option<moves::Overflowed>,
 }
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
@@ -114,6 +116,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             return Exit::Internal;
         }
     };
+    if let Some(o) = &found.overflowed {
+        // The spec's arithmetic has no value there: an error in the spec, as at compile time.
+        return s.fail(&[overflow_diagnostic(&low, elab, o)]);
+    }
     let stop = found.stats.stop;
     let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
     // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
@@ -271,6 +277,7 @@ fn search(
             overflow: false,
             stats: out.stats,
             fell_back,
+            overflowed: out.overflowed,
         });
     }
     // Solutions to look at: all that are listed; the first of a uniqueness test; a sample of
@@ -304,7 +311,51 @@ fn search(
         overflow: counted.overflow,
         stats: counted.stats,
         fell_back: false,
+        overflowed: counted.overflowed,
     })
+}
+
+/// E108 for arithmetic that overflowed during the search: at the expression whose value did
+/// not fit, with the numbers it read in the position where it happened.
+fn overflow_diagnostic(low: &LoweredMoves, elab: &Elab, o: &moves::Overflowed) -> crate::diag::Diagnostic {
+    use crate::diag::{Code, Diagnostic};
+    use crate::ir::moves::{ESTIMATE, Term};
+    let p = &low.problem;
+    let (terms, spans) = if o.at.program == ESTIMATE {
+        (low.estimate.as_ref().map_or(&[][..], |(t, _)| t.as_slice()), low.estimate_spans.as_slice())
+    } else {
+        let k = o.at.program as usize;
+        (p.programs.get(k).map_or(&[][..], Vec::as_slice), low.program_spans.get(k).map_or(&[][..], Vec::as_slice))
+    };
+    let span = spans.get(o.at.term as usize).copied().unwrap_or_default();
+    // The state cells the program reads, each once, in the order it reads them.
+    let mut read: Vec<u32> = Vec::new();
+    for t in terms {
+        if let Term::Cell(c) = *t
+            && !read.contains(&c)
+        {
+            read.push(c);
+        }
+    }
+    let shown: Vec<String> = read
+        .iter()
+        .map(|&c| {
+            let v = o.state.get(c as usize).copied().unwrap_or(0);
+            match (&elab.model.board, (c as usize) < p.grid_len()) {
+                (Some(b), true) => {
+                    let (x, y) = b.coord(c as usize);
+                    format!("{}({x}, {y}) = {}", b.name, low.shown[v as usize])
+                }
+                _ => format!("{} = {v}", p.cell_name(c)),
+            }
+        })
+        .collect();
+    let at = if shown.is_empty() { String::new() } else { format!(", where {}", shown.join(", ")) };
+    Diagnostic::new(Code::E108, span, "arithmetic overflow during the search")
+        .label("this value does not fit in 64 bits")
+        .help(format!(
+            "it overflows in a position the search reached{at}; use smaller numbers (the spec's numbers are 64-bit, and a search checks its arithmetic as the compiler does)"
+        ))
 }
 
 /// Each counter statement's numbers in `state` as a template shows them: a number, or the

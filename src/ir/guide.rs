@@ -3,7 +3,7 @@
 //! [`MoveProblem`](super::moves::MoveProblem) by `lower::bound` (where the proofs are); the
 //! engine only evaluates it.
 
-use super::moves::{EMPTY, Term, Value, eval_small};
+use super::moves::{EMPTY, ESTIMATE, Overflow, Term, Value, eval_small};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Guide {
@@ -31,12 +31,13 @@ pub enum Bound {
 }
 
 impl Bound {
-    /// The bound on the moves left from `s`.
-    pub fn eval(&self, s: &[Value]) -> u32 {
+    /// The bound on the moves left from `s`; `Err` when the spec's estimate overflows 64 bits
+    /// there (the derived bounds cannot).
+    pub fn eval(&self, s: &[Value]) -> Result<u32, Overflow> {
         match self {
             Bound::Distance { cells, dist, per_move } => {
                 let sum: u64 = s.iter().enumerate().map(|(c, &v)| dist[v as usize * cells + c] as u64).sum();
-                sum.div_ceil(*per_move as u64).min(u32::MAX as u64) as u32
+                Ok(sum.div_ceil(*per_move as u64).min(u32::MAX as u64) as u32)
             }
             Bound::Colours { per_move } => {
                 let mut seen = [false; 256];
@@ -47,9 +48,12 @@ impl Bound {
                         n += 1;
                     }
                 }
-                n.div_ceil(*per_move)
+                Ok(n.div_ceil(*per_move))
             }
-            Bound::Estimate(prog) => eval_small(prog, s).clamp(0, u32::MAX as i64) as u32,
+            Bound::Estimate(prog) => match eval_small(prog, s) {
+                Ok(v) => Ok(v.clamp(0, u32::MAX as i64) as u32),
+                Err(term) => Err(Overflow { program: ESTIMATE, term }),
+            },
         }
     }
 

@@ -55,11 +55,13 @@ pub enum Cond {
         from: CellIx,
         to: CellIx,
     },
-    /// `eval(programs[program]) op 0`: arithmetic on cells and counters compared with zero
-    /// (`jug(0) + jug(1) > 4` is `jug(0) + jug(1) - 4 > 0`).
+    /// `eval(programs[lhs]) op eval(programs[rhs])`: arithmetic on cells and counters
+    /// (`jug(0) + jug(1) > 4`). The sides are two programs, not their difference compared
+    /// with zero, so that only the spec's own arithmetic can overflow.
     Arith {
-        program: u32,
+        lhs: u32,
         op: CmpOp,
+        rhs: u32,
     },
 }
 
@@ -99,51 +101,64 @@ pub enum Term {
     Max,
 }
 
-/// Evaluates a program on the cells of `s`. Arithmetic saturates, so a result far out of
-/// range stays out of range.
-pub fn eval_program(program: &[Term], s: &[Value], stack: &mut Vec<i64>) -> i64 {
+/// Where arithmetic on the state overflowed 64 bits: term `term` of program `program` (of
+/// [`MoveProblem::programs`], or [`ESTIMATE`] for the spec's `estimate`). The compiler keeps
+/// the span of each term's expression, so the overflow is reported at the spec's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow {
+    pub program: u32,
+    pub term: u32,
+}
+
+/// [`Overflow::program`] of the spec's `estimate`, which is no program of the problem.
+pub const ESTIMATE: u32 = u32::MAX;
+
+/// One operation, checked: `None` when the result does not fit in 64 bits.
+fn op(t: Term, a: i64, b: i64) -> Option<i64> {
+    match t {
+        Term::Add => a.checked_add(b),
+        Term::Sub => a.checked_sub(b),
+        Term::Mul => a.checked_mul(b),
+        Term::Min => Some(a.min(b)),
+        _ => Some(a.max(b)),
+    }
+}
+
+/// Evaluates a program on the cells of `s`. Arithmetic is checked, as the compiler's is: a
+/// result that does not fit in 64 bits is `Err` with the index of the term that made it
+/// (never a saturated or wrapped number, which could satisfy a goal or a condition that
+/// the true value does not).
+pub fn eval_program(program: &[Term], s: &[Value], stack: &mut Vec<i64>) -> Result<i64, u32> {
     stack.clear();
-    for t in program {
+    for (i, t) in program.iter().enumerate() {
         let v = match *t {
             Term::Cell(c) => s[c as usize] as i64,
             Term::Const(k) => k,
-            op => {
+            t => {
                 let b = stack.pop().unwrap_or(0);
                 let a = stack.pop().unwrap_or(0);
-                match op {
-                    Term::Add => a.saturating_add(b),
-                    Term::Sub => a.saturating_sub(b),
-                    Term::Mul => a.saturating_mul(b),
-                    Term::Min => a.min(b),
-                    _ => a.max(b),
-                }
+                op(t, a, b).ok_or(i as u32)?
             }
         };
         stack.push(v);
     }
-    stack.pop().unwrap_or(0)
+    Ok(stack.pop().unwrap_or(0))
 }
 
 /// [`eval_program`] without a heap stack, for goals and bounds that are evaluated at every
 /// position: a stack of 32 on the machine stack, a heap one only for deeper programs.
-pub fn eval_small(program: &[Term], s: &[Value]) -> i64 {
+pub fn eval_small(program: &[Term], s: &[Value]) -> Result<i64, u32> {
     let mut stack = [0i64; 32];
     let mut sp = 0usize;
-    for t in program {
+    for (i, t) in program.iter().enumerate() {
         let v = match *t {
             Term::Cell(c) => s[c as usize] as i64,
             Term::Const(k) => k,
-            op => {
+            t => {
                 let b = if sp > 0 { stack[sp - 1] } else { 0 };
                 let a = if sp > 1 { stack[sp - 2] } else { 0 };
                 sp = sp.saturating_sub(2);
-                match op {
-                    Term::Add => a.saturating_add(b),
-                    Term::Sub => a.saturating_sub(b),
-                    Term::Mul => a.saturating_mul(b),
-                    Term::Min => a.min(b),
-                    _ => a.max(b),
-                }
+                op(t, a, b).ok_or(i as u32)?
             }
         };
         if sp == stack.len() {
@@ -152,7 +167,7 @@ pub fn eval_small(program: &[Term], s: &[Value]) -> i64 {
         stack[sp] = v;
         sp += 1;
     }
-    if sp > 0 { stack[sp - 1] } else { 0 }
+    Ok(if sp > 0 { stack[sp - 1] } else { 0 })
 }
 
 /// Whether `a op b`.
@@ -355,7 +370,10 @@ impl MoveProblem {
                             }
                         }
                     }
-                    Cond::Arith { program, .. } => self.program_ok(program, &format!("move {i}"))?,
+                    Cond::Arith { lhs, rhs, .. } => {
+                        self.program_ok(lhs, &format!("move {i}"))?;
+                        self.program_ok(rhs, &format!("move {i}"))?;
+                    }
                     Cond::GroupAtLeast { cell, .. } => cell_ok(cell, "a group condition", i)?,
                     Cond::Reaches { shape, from, to } => {
                         cell_ok(from, "a path condition", i)?;
@@ -423,7 +441,10 @@ impl MoveProblem {
                             }
                         }
                     }
-                    Cond::Arith { program, .. } => self.program_ok(program, "the goal")?,
+                    Cond::Arith { lhs, rhs, .. } => {
+                        self.program_ok(lhs, "the goal")?;
+                        self.program_ok(rhs, "the goal")?;
+                    }
                     _ => return Err("a goal condition is a comparison".into()),
                 }
             }
@@ -505,7 +526,9 @@ impl MoveProblem {
         match *c {
             Cond::Cmp { lhs, op, rhs } => format!("{} {} {}", opnd(lhs), op_text(op), opnd(rhs)),
             Cond::GroupAtLeast { cell, min } => format!("group({}) >= {min}", self.cell_name(cell)),
-            Cond::Arith { program, op } => format!("{} {} 0", self.program_text(program), op_text(op)),
+            Cond::Arith { lhs, op, rhs } => {
+                format!("{} {} {}", self.program_text(lhs), op_text(op), self.program_text(rhs))
+            }
             Cond::Reaches { shape, from, to } => {
                 format!("shape {shape} reaches {} from {}", self.cell_name(to), self.cell_name(from))
             }

@@ -27,6 +27,40 @@ pub struct LoweredMoves {
     pub shown: Vec<String>,
     /// `estimate EXPR`: the author's lower bound as a program on the state, and where.
     pub estimate: Option<(Vec<Term>, Span)>,
+    /// Per program of the problem, per term, the expression it computes (what an overflow
+    /// at search time is reported at); `estimate_spans` likewise for the estimate.
+    pub program_spans: Vec<Vec<Span>>,
+    pub estimate_spans: Vec<Span>,
+}
+
+/// A program being compiled: its terms, and per term the expression that term computes.
+#[derive(Default)]
+struct Prog {
+    terms: Vec<Term>,
+    spans: Vec<Span>,
+}
+
+impl Prog {
+    fn push(&mut self, t: Term, span: Span) {
+        self.terms.push(t);
+        self.spans.push(span);
+    }
+}
+
+/// The programs of a problem with the spans of their terms.
+#[derive(Default)]
+struct Programs {
+    terms: Vec<Vec<Term>>,
+    spans: Vec<Vec<Span>>,
+}
+
+impl Programs {
+    /// Adds a program; its index.
+    fn add(&mut self, p: Prog) -> u32 {
+        self.terms.push(p.terms);
+        self.spans.push(p.spans);
+        self.terms.len() as u32 - 1
+    }
 }
 
 /// Builtins that only make sense in move conditions.
@@ -95,6 +129,8 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     let mut goal = None;
     let mut budget = None;
     let mut estimate = None;
+    let mut estimate_spans = Vec::new();
+    let mut programs = Programs::default();
     for stmt in &spec.stmts {
         let r = match &stmt.kind {
             StmtKind::Move(m) if m.slide.is_some() => {
@@ -112,7 +148,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 } else {
                     m.params.iter().map(|p| p.name.clone()).collect()
                 });
-                expand_move(m, &sp, &mut elab.env, &mut problem)
+                expand_move(m, &sp, &mut elab.env, &mut problem, &mut programs)
             }
             StmtKind::After(rules) => rules.iter().try_for_each(|r| {
                 if pieces.is_some() {
@@ -121,8 +157,11 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                 problem.rules.push(rule(&r.node, r.span, &board, &mut elab.env)?);
                 Ok(())
             }),
-            StmtKind::Goal(g) => goal_of(&g.node, &sp, &mut elab.env, &mut problem.programs).map(|g| goal = Some(g)),
-            StmtKind::Estimate(e) => estimate_of(e, &sp, &mut elab.env).map(|prog| estimate = Some((prog, e.span))),
+            StmtKind::Goal(g) => goal_of(&g.node, &sp, &mut elab.env, &mut programs).map(|g| goal = Some(g)),
+            StmtKind::Estimate(e) => estimate_of(e, &sp, &mut elab.env).map(|prog| {
+                estimate = Some((prog.terms, e.span));
+                estimate_spans = prog.spans;
+            }),
             StmtKind::Budget(b) => budget_of(&b.node, b.span, &mut elab.env).map(|b| budget = Some(b)),
             _ => Ok(()),
         };
@@ -134,6 +173,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         return Err(diags);
     }
     problem.goal = goal.unwrap_or(Goal::Empty);
+    problem.programs = programs.terms;
     if let Some(b) = budget {
         problem.budget = b;
     }
@@ -166,7 +206,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
     if !labels.is_empty() {
         labels.resize(problem.moves.len(), String::new());
     }
-    Ok(LoweredMoves { problem, params, pieces: labels, shown, estimate })
+    Ok(LoweredMoves { problem, params, pieces: labels, shown, estimate, program_spans: programs.spans, estimate_spans })
 }
 
 /// The board of a played puzzle that has counters and no `board`: no cells at all.
@@ -367,7 +407,7 @@ fn cell_of(board: &Board, v: &Value, span: Span) -> R<Option<CellIx>> {
 }
 
 /// Expands one `move` over its `for` clause into concrete moves.
-fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProblem) -> R<()> {
+fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProblem, programs: &mut Programs) -> R<()> {
     let kind = problem.move_names.len() as u32;
     problem.move_names.push(m.name.name.clone());
     let printed: Vec<Ident> = if m.params.is_empty() {
@@ -386,7 +426,7 @@ fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProble
         }
         let mut when = Vec::new();
         if let Some(w) = &m.when
-            && !conditions(w, sp, env, &mut when, &mut problem.programs)?
+            && !conditions(w, sp, env, &mut when, programs)?
         {
             return Ok(());
         }
@@ -395,14 +435,14 @@ fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProble
             if let EffectDecl::Each(inner, each) = &e.node {
                 // Its own `for`: the bindings whose cells are on the board.
                 env.for_each(each, &mut |env| {
-                    if let Some(eff) = effect(inner, sp, env, &mut problem.programs)? {
+                    if let Some(eff) = effect(inner, sp, env, programs)? {
                         effects.push(eff);
                     }
                     Ok(())
                 })?;
                 continue;
             }
-            match effect(&e.node, sp, env, &mut problem.programs)? {
+            match effect(&e.node, sp, env, programs)? {
                 Some(eff) => effects.push(eff),
                 None => return Ok(()), // touches a cell off the board: no such move
             }
@@ -500,7 +540,7 @@ fn two_writes(effects: &[Effect], sp: &Space, m: &MoveDecl) -> R<()> {
 
 /// Adds the conditions of `e` (comparisons joined by `and`) to `out`. Returns false when a
 /// condition is false whatever the board holds, or reads a cell off the board.
-fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Vec<Vec<Term>>) -> R<bool> {
+fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Programs) -> R<bool> {
     let board = sp.board;
     if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
         return Ok(conditions(lhs, sp, env, out, programs)? && conditions(rhs, sp, env, out, programs)?);
@@ -544,7 +584,7 @@ fn comparison(
     rhs: &Expr,
     sp: &Space,
     env: &mut Env,
-    programs: &mut Vec<Vec<Term>>,
+    programs: &mut Programs,
 ) -> R<Option<Cond>> {
     // A side is plain when it reads one cell of the board, or nothing of the state.
     let plain =
@@ -553,13 +593,11 @@ fn comparison(
         let (Some(l), Some(r)) = (operand(lhs, sp, env)?, operand(rhs, sp, env)?) else { return Ok(None) };
         return Ok(Some(Cond::Cmp { lhs: l, op, rhs: r }));
     }
-    let mut prog = Vec::new();
-    if !(program(lhs, sp, env, &mut prog)? && program(rhs, sp, env, &mut prog)?) {
+    let (mut l, mut r) = (Prog::default(), Prog::default());
+    if !(program(lhs, sp, env, &mut l)? && program(rhs, sp, env, &mut r)?) {
         return Ok(None);
     }
-    prog.push(Term::Sub);
-    programs.push(prog);
-    Ok(Some(Cond::Arith { program: programs.len() as u32 - 1, op }))
+    Ok(Some(Cond::Arith { lhs: programs.add(l), op, rhs: programs.add(r) }))
 }
 
 fn not_simple(e: &Expr) -> Diagnostic {
@@ -596,7 +634,7 @@ fn operand(e: &Expr, sp: &Space, env: &mut Env) -> R<Option<Operand>> {
         .help(format!("cells hold {}{empty}", shown.join(" "))))
 }
 
-fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Option<Effect>> {
+fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Programs) -> R<Option<Effect>> {
     let board = sp.board;
     let cell = |x: &Expr, env: &mut Env| -> R<Option<CellIx>> {
         if sp.is_counter_read(x) && sp.counter_cell(x, env)?.is_some() {
@@ -633,12 +671,11 @@ fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term
                 };
             }
             if counter || is_arithmetic(v, sp) {
-                let mut prog = Vec::new();
+                let mut prog = Prog::default();
                 if !program(v, sp, env, &mut prog)? {
                     return Ok(None); // reads a cell off the board: no such move
                 }
-                programs.push(prog);
-                return Ok(Some(Effect::Compute { cell: c, program: programs.len() as u32 - 1 }));
+                return Ok(Some(Effect::Compute { cell: c, program: programs.add(prog) }));
             }
             operand(v, sp, env)?.map(|value| Effect::Set { cell: c, value })
         }
@@ -659,16 +696,16 @@ fn is_arithmetic(e: &Expr, sp: &Space) -> bool {
 /// Compiles arithmetic on cells and counters (`1 - cells(r, c)`, `min(5, jug(0) + jug(1))`)
 /// to a postfix program; parts that do not read the state become constants. False when it
 /// reads a cell off the board (or outside a counter).
-fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Term>) -> R<bool> {
+fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
     let board = sp.board;
     if !reads_board(e, sp) {
-        out.push(Term::Const(env.eval_int(e, "a computed value is a number")?));
+        out.push(Term::Const(env.eval_int(e, "a computed value is a number")?), e.span);
         return Ok(true);
     }
     if let Some(at) = sp.counter_cell(e, env)? {
         return Ok(match at {
             Some(c) => {
-                out.push(Term::Cell(c));
+                out.push(Term::Cell(c), e.span);
                 true
             }
             None => false,
@@ -684,7 +721,7 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Term>) -> R<bool> 
             let at = Value::Tuple(env.eval_all(args)?.into());
             Ok(match cell_of(board, &at, e.span)? {
                 Some(c) => {
-                    out.push(Term::Cell(c));
+                    out.push(Term::Cell(c), e.span);
                     true
                 }
                 None => false,
@@ -697,28 +734,29 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Term>) -> R<bool> 
                     return Ok(false);
                 }
                 if i > 0 {
-                    out.push(op);
+                    out.push(op, e.span);
                 }
             }
             Ok(true)
         }
         // |x| = max(x, 0 - x).
         ExprKind::Call { func, args } if func.name == "abs" && args.len() == 1 => {
-            let start = out.len();
+            let start = out.terms.len();
             if !program(&args[0], sp, env, out)? {
                 return Ok(false);
             }
-            let x: Vec<Term> = out[start..].to_vec();
-            out.push(Term::Const(0));
-            out.extend(x);
-            out.push(Term::Sub);
-            out.push(Term::Max);
+            let (x, spans) = (out.terms[start..].to_vec(), out.spans[start..].to_vec());
+            out.push(Term::Const(0), e.span);
+            out.terms.extend(x);
+            out.spans.extend(spans);
+            out.push(Term::Sub, e.span);
+            out.push(Term::Max, e.span);
             Ok(true)
         }
         ExprKind::Unary { op: UnOp::Neg, operand } => {
-            out.push(Term::Const(0));
+            out.push(Term::Const(0), e.span);
             let ok = program(operand, sp, env, out)?;
-            out.push(Term::Sub);
+            out.push(Term::Sub, e.span);
             Ok(ok)
         }
         ExprKind::Binary { op, lhs, rhs } => {
@@ -729,7 +767,7 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Term>) -> R<bool> 
                 _ => return Err(bad()),
             };
             let ok = program(lhs, sp, env, out)? && program(rhs, sp, env, out)?;
-            out.push(term);
+            out.push(term, e.span);
             Ok(ok)
         }
         _ => Err(bad()),
@@ -825,7 +863,7 @@ fn rule(r: &RuleDecl, span: Span, board: &Board, env: &mut Env) -> R<Rule> {
 }
 
 /// `goal [for ...] when COND`: the comparisons of every binding, joined.
-fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Vec<Vec<Term>>) -> R<()> {
+fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs: &mut Programs) -> R<()> {
     if let ExprKind::Binary { op: BinOp::And, lhs, rhs } = &e.kind {
         goal_conditions(lhs, sp, env, out, programs)?;
         return goal_conditions(rhs, sp, env, out, programs);
@@ -868,13 +906,13 @@ fn builtin_call(e: &Expr) -> Option<String> {
 }
 
 /// `estimate EXPR`: arithmetic on cells and counters, as a program on the state.
-fn estimate_of(e: &Expr, sp: &Space, env: &mut Env) -> R<Vec<Term>> {
+fn estimate_of(e: &Expr, sp: &Space, env: &mut Env) -> R<Prog> {
     if let Some(f) = builtin_call(e) {
         return Err(Diagnostic::new(Code::E109, e.span, format!("`{f}` only goes in a move's condition"))
             .label("not an estimate")
             .help("an estimate is arithmetic on cells, counters and numbers"));
     }
-    let mut prog = Vec::new();
+    let mut prog = Prog::default();
     if !program(e, sp, env, &mut prog)? {
         return Err(Diagnostic::new(Code::G201, e.span, "the estimate reads a cell off the board")
             .label("off the board")
@@ -883,7 +921,7 @@ fn estimate_of(e: &Expr, sp: &Space, env: &mut Env) -> R<Vec<Term>> {
     Ok(prog)
 }
 
-fn goal_of(g: &GoalDecl, sp: &Space, env: &mut Env, programs: &mut Vec<Vec<Term>>) -> R<Goal> {
+fn goal_of(g: &GoalDecl, sp: &Space, env: &mut Env, programs: &mut Programs) -> R<Goal> {
     let board = sp.board;
     Ok(match g {
         GoalDecl::When { each, cond } => {

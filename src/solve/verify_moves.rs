@@ -1,6 +1,8 @@
 //! The independent verifier of move-search answers: replays a move list on the problem with
 //! a plain simulator written apart from the engine (no shared code, no cleverness), checking
-//! that every move is legal, the budget is kept and the goal holds at the end.
+//! that every move is legal, the budget is kept and the goal holds at the end. Its arithmetic
+//! is its own too: exact, in 128 bits, with a value outside the spec's 64-bit numbers an
+//! error, where the engine checks each 64-bit operation for overflow.
 use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term};
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
@@ -22,7 +24,7 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     for (i, &m) in moves.iter().enumerate() {
         let mv = p.moves.get(m as usize).ok_or_else(|| format!("move {i} does not exist"))?;
         for c in &mv.when {
-            if !holds(p, &g, c) {
+            if !holds(p, &g, c).map_err(|e| format!("move {}: {e}", i + 1))? {
                 return Err(format!("move {} ({:?}) is not legal", i + 1, mv.args));
             }
         }
@@ -39,7 +41,8 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                     g[*b as usize] = before[*a as usize];
                 }
                 Effect::Compute { cell, program } => {
-                    let v = compute(&p.programs[*program as usize], &before);
+                    let v =
+                        compute(&p.programs[*program as usize], &before).map_err(|e| format!("move {}: {e}", i + 1))?;
                     // A counter takes the numbers of its range, a cell the board's values.
                     let fits = match (*cell as usize).checked_sub(cells) {
                         Some(k) => p.counters.get(k).is_some_and(|c| v >= c.lo as i64 && v <= c.hi as i64),
@@ -64,13 +67,19 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
         Goal::Empty => board.iter().all(|&v| v == 0),
         Goal::NonEmptyCount(k) => board.iter().filter(|&&v| v != 0).count() as u32 == *k,
         Goal::Pattern(want) => want.iter().zip(board).all(|(w, v)| w.is_none_or(|w| w == *v)),
-        Goal::All(conds) => conds.iter().all(|c| holds(p, &g, c)),
+        Goal::All(conds) => {
+            let mut all = true;
+            for c in conds {
+                all &= holds(p, &g, c).map_err(|e| format!("the goal: {e}"))?;
+            }
+            all
+        }
     };
     if ok { Ok(()) } else { Err("the goal does not hold after the last move".into()) }
 }
 
-fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
-    match c {
+fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> Result<bool, String> {
+    Ok(match c {
         Cond::Cmp { lhs, op, rhs } => {
             let v = |o: &Operand| match o {
                 Operand::Cell(c) => g[*c as usize],
@@ -86,15 +95,16 @@ fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
                 CmpOp::Ge => a >= b,
             }
         }
-        Cond::Arith { program, op } => {
-            let v = compute(&p.programs[*program as usize], g);
+        Cond::Arith { lhs, op, rhs } => {
+            let a = compute(&p.programs[*lhs as usize], g)?;
+            let b = compute(&p.programs[*rhs as usize], g)?;
             match op {
-                CmpOp::Eq => v == 0,
-                CmpOp::Ne => v != 0,
-                CmpOp::Lt => v < 0,
-                CmpOp::Le => v <= 0,
-                CmpOp::Gt => v > 0,
-                CmpOp::Ge => v >= 0,
+                CmpOp::Eq => a == b,
+                CmpOp::Ne => a != b,
+                CmpOp::Lt => a < b,
+                CmpOp::Le => a <= b,
+                CmpOp::Gt => a > b,
+                CmpOp::Ge => a >= b,
             }
         }
         Cond::GroupAtLeast { cell, min } => g[*cell as usize] != 0 && group(p, g, *cell as usize).len() as u32 >= *min,
@@ -102,7 +112,7 @@ fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> bool {
             Some(shape) => reaches(p, g, shape, *from as usize, *to as usize),
             None => false,
         },
-    }
+    })
 }
 
 /// Whether a piece of `shape` anchored at `from` can walk to anchor `to` by single steps,
@@ -303,26 +313,35 @@ fn close(p: &MoveProblem, g: &mut [u8], d: Dir) {
     }
 }
 
-/// Evaluates a postfix program with a plain vector as the stack.
-fn compute(program: &[Term], g: &[u8]) -> i64 {
-    let mut stack: Vec<i64> = Vec::new();
+/// Evaluates a postfix program exactly: every value in 128 bits (a sum, difference or
+/// product of two 64-bit numbers always fits), then checked to be one of the spec's 64-bit
+/// numbers. One that is not is an error: the engine must have stopped on the overflow
+/// instead of giving this answer.
+fn compute(program: &[Term], g: &[u8]) -> Result<i64, String> {
+    let mut stack: Vec<i128> = Vec::new();
     for t in program {
-        let v = match t {
-            Term::Cell(c) => i64::from(g[*c as usize]),
-            Term::Const(k) => *k,
+        let v: i128 = match t {
+            Term::Cell(c) => i128::from(g[*c as usize]),
+            Term::Const(k) => i128::from(*k),
             op => {
-                let b = stack.pop().unwrap_or(0);
-                let a = stack.pop().unwrap_or(0);
+                let b = stack.pop().ok_or("a program pops an empty stack")?;
+                let a = stack.pop().ok_or("a program pops an empty stack")?;
                 match op {
-                    Term::Add => a.saturating_add(b),
-                    Term::Sub => a.saturating_sub(b),
-                    Term::Mul => a.saturating_mul(b),
+                    Term::Add => a + b,
+                    Term::Sub => a - b,
+                    Term::Mul => a * b,
                     Term::Min => a.min(b),
                     _ => a.max(b),
                 }
             }
         };
+        if i64::try_from(v).is_err() {
+            return Err(format!("arithmetic on the position gives {v}, which does not fit in 64 bits"));
+        }
         stack.push(v);
     }
-    stack.pop().unwrap_or(0)
+    match stack[..] {
+        [v] => Ok(v as i64),
+        _ => Err(format!("a program leaves {} values", stack.len())),
+    }
 }

@@ -35,6 +35,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let done = |table: &Table, b: &Budgeted, solution: Option<Vec<u32>>, stop: Stop| Outcome {
         solution,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
+        overflowed: None,
     };
     if is_dead(&mut dead, &state) {
         return done(&table, &b, None, Stop::Exhausted);

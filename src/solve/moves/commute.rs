@@ -76,6 +76,7 @@ fn search(p: &MoveProblem, limits: &Limits, max: u32, every: bool) -> (Outcome, 
     let done = |s: &Sets, solution: Option<Vec<u32>>, stop: Stop| Outcome {
         solution,
         stats: Stats { nodes: s.b.nodes, tt_entries: 0, table_full: false, stop },
+        overflowed: None,
     };
     // A cell no move writes must show the goal already.
     let untouched_ok = (0..cells).all(|c| last[c].is_some() || want[c].is_none_or(|w| w == p.initial[c]));
@@ -110,7 +111,7 @@ pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[
     let (out, sets) = search(p, limits, max, true);
     let stop = out.stats.stop;
     let Some(first) = out.solution else {
-        return Counted { count: 0, overflow: false, stats: out.stats };
+        return Counted { count: 0, overflow: false, stats: out.stats, overflowed: None };
     };
     let sets = if sets.is_empty() { vec![first] } else { sets };
     let k = sets[0].len() as u128;
@@ -118,7 +119,12 @@ pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[
     let total = orderings.and_then(|o| o.checked_mul(sets.len() as u128));
     let mut path = Vec::with_capacity(k as usize);
     list(&sets, &mut path, each);
-    Counted { count: total.unwrap_or(u128::MAX), overflow: total.is_none(), stats: Stats { stop, ..out.stats } }
+    Counted {
+        count: total.unwrap_or(u128::MAX),
+        overflow: total.is_none(),
+        stats: Stats { stop, ..out.stats },
+        overflowed: None,
+    }
 }
 
 /// Lists the orderings of `sets` (each sorted) that start with `path`, in lexicographic

@@ -28,12 +28,15 @@ use crate::ir::guide::Guide;
 use crate::ir::moves::{Budget, MoveProblem, Value};
 
 /// The result of a count. `count` is exact when `stats.stop` is `Solved` or `Exhausted`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counted {
     pub count: u128,
     /// The count does not fit in 128 bits (`count` is then `u128::MAX`).
     pub overflow: bool,
     pub stats: Stats,
+    /// With [`Stop::Overflow`]: where the arithmetic on the state overflowed (the count and
+    /// the solutions seen mean nothing then).
+    pub overflowed: Option<super::Overflowed>,
 }
 
 /// Counts the solutions, and calls `each` with the solutions in order (as indices into
@@ -65,9 +68,21 @@ pub fn count_guided(
     guide: &Guide,
     each: &mut dyn FnMut(&[u32]) -> bool,
 ) -> Counted {
+    let (mut out, overflowed) = super::checked(|| count_search(p, limits, cap, guide, each), |c| &mut c.stats);
+    out.overflowed = overflowed;
+    out
+}
+
+fn count_search(
+    p: &MoveProblem,
+    limits: &Limits,
+    cap: Option<u128>,
+    guide: &Guide,
+    each: &mut dyn FnMut(&[u32]) -> bool,
+) -> Counted {
     if super::prove::goal_unreachable(p) {
         let stats = super::proved_unreachable().stats;
-        return Counted { count: 0, overflow: false, stats };
+        return Counted { count: 0, overflow: false, stats, overflowed: None };
     }
     match (p.budget, cap) {
         (Budget::Fewest { max }, _) if guide.commute => super::commute::count(p, limits, max, each),
@@ -135,6 +150,7 @@ impl<'p> Memo<'p> {
             count: total,
             overflow: self.overflow,
             stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
+            overflowed: None,
         }
     }
 
@@ -159,6 +175,7 @@ impl<'p> Memo<'p> {
             count: found,
             overflow: false,
             stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
+            overflowed: None,
         }
     }
 
@@ -323,6 +340,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
         count,
         overflow,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
+        overflowed: None,
     };
     if goal_holds(p, &state) {
         each(&[]);

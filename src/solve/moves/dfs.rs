@@ -86,6 +86,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
             table_full: s.table_full,
             stop,
         },
+        overflowed: None,
     }
 }
 

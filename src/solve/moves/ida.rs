@@ -31,10 +31,10 @@ const FAR: u32 = u32::MAX;
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, bound: &Bound) -> Outcome {
     let mut b = Budgeted::new(limits);
     let found = match Swaps::new(p, bound) {
-        Some(mut fast) => deepen(p, max, bound.eval(&p.initial), &mut b, |b, t, next| fast.run(b, t, next)),
+        Some(mut fast) => deepen(p, max, bound_at(bound, &p.initial), &mut b, |b, t, next| fast.run(b, t, next)),
         None => {
             let mut slow = General::new(p, bound);
-            deepen(p, max, bound.eval(&p.initial), &mut b, |b, t, next| slow.run(b, t, next))
+            deepen(p, max, bound_at(bound, &p.initial), &mut b, |b, t, next| slow.run(b, t, next))
         }
     };
     let stop = match (&found, b.stop) {
@@ -42,7 +42,20 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, bound: &Bound) -> Outco
         (None, Some(s)) => s,
         (None, None) => Stop::Exhausted,
     };
-    Outcome { solution: found, stats: Stats { nodes: b.nodes, tt_entries: 0, table_full: false, stop } }
+    Outcome {
+        solution: found,
+        stats: Stats { nodes: b.nodes, tt_entries: 0, table_full: false, stop },
+        overflowed: None,
+    }
+}
+
+/// The bound at `s`; where the spec's estimate overflows, the overflow is recorded (the
+/// search then stops, [`super::overflow`]) and the position is cut.
+fn bound_at(bound: &Bound, s: &[Value]) -> u32 {
+    bound.eval(s).unwrap_or_else(|at| {
+        super::overflow::raise(at, s);
+        FAR
+    })
 }
 
 /// The threshold loop: `run(b, threshold, &mut next)` searches once, returning the solution
@@ -317,7 +330,7 @@ impl<'p> General<'p> {
         // closer, so the parent's bound minus one is a bound too. It changes nothing for a
         // consistent bound and keeps an inconsistent one (a spec's `estimate`) from lowering
         // f along a line.
-        let mut h = self.bound.eval(&self.states[g]);
+        let mut h = bound_at(self.bound, &self.states[g]);
         if g > 0 {
             h = h.max(self.hs[g - 1].saturating_sub(1));
         }

@@ -15,10 +15,11 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
+use super::overflow;
 use super::reach::Reach;
 use crate::ir::moves::{
-    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Value, compare, eval_program,
-    eval_small,
+    CmpOp, Cond, Dir, EMPTY, Effect, Goal, MoveInstance, MoveProblem, Operand, Overflow, Rule, Value, compare,
+    eval_program, eval_small,
 };
 
 /// Cell lists cut into segments: segment `i` is `cells[starts[i]..starts[i + 1]]`.
@@ -183,9 +184,10 @@ impl<'p> Machine<'p> {
                 s[cell as usize] != EMPTY && self.group(s, cell, min as usize, false) >= min as usize
             }
             Cond::Reaches { shape, from, to } => self.reach.reaches(s, shape, from, to),
-            Cond::Arith { program, op } => {
-                compare(eval_program(&self.p.programs[program as usize], s, &mut self.arith), op, 0)
-            }
+            Cond::Arith { lhs, op, rhs } => match (self.eval(s, lhs), self.eval(s, rhs)) {
+                (Some(a), Some(b)) => compare(a, op, b),
+                _ => false,
+            },
         });
         // A computed value that no cell may hold makes the move illegal here.
         conds
@@ -198,8 +200,15 @@ impl<'p> Machine<'p> {
     /// The value of program `program` on `s`, if `cell` may hold it (a board value, or a
     /// number of the counter's range).
     fn computed(&mut self, s: &[Value], cell: u32, program: u32) -> Option<Value> {
-        let v = eval_program(&self.p.programs[program as usize], s, &mut self.arith);
+        let v = self.eval(s, program)?;
         if self.p.may_hold(cell, v) { Some(v as Value) } else { None }
+    }
+
+    /// Program `program` on `s`; `None` when it overflows, which is recorded ([`overflow`]).
+    fn eval(&mut self, s: &[Value], program: u32) -> Option<i64> {
+        eval_program(&self.p.programs[program as usize], s, &mut self.arith)
+            .map_err(|term| overflow::raise(Overflow { program, term }, s))
+            .ok()
     }
 
     /// Applies the move's effects (all reads see the state before the move), then runs the
@@ -531,7 +540,14 @@ pub fn goal_holds(p: &MoveProblem, s: &[Value]) -> bool {
         Goal::Pattern(want) => want.iter().zip(s).all(|(w, &v)| w.is_none_or(|w| w == v)),
         Goal::All(conds) => conds.iter().all(|c| match *c {
             Cond::Cmp { lhs, op, rhs } => cmp_holds(full, lhs, op, rhs),
-            Cond::Arith { program, op } => compare(eval_small(&programs[program as usize], full), op, 0),
+            Cond::Arith { lhs, op, rhs } => {
+                let side = |program: u32| {
+                    eval_small(&programs[program as usize], full)
+                        .map_err(|term| overflow::raise(Overflow { program, term }, full))
+                        .ok()
+                };
+                matches!((side(lhs), side(rhs)), (Some(a), Some(b)) if compare(a, op, b))
+            }
             // The compiler puts only comparisons in goals (`MoveProblem::validate`).
             Cond::GroupAtLeast { .. } | Cond::Reaches { .. } => false,
         }),

@@ -21,6 +21,7 @@ mod count;
 mod dfs;
 mod ida;
 mod machine;
+mod overflow;
 mod prove;
 mod reach;
 mod table;
@@ -34,6 +35,7 @@ use crate::ir::moves::{EMPTY, MoveInstance, MoveProblem, Value};
 pub use count::{Counted, count, count_guided, count_upto};
 use machine::Machine;
 pub use machine::TraceStep;
+pub use overflow::Overflowed;
 
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -77,6 +79,8 @@ pub enum Stop {
     Deadline,
     /// Breadth-first search needs every visited state and ran out of table entries.
     TableFull,
+    /// Arithmetic on the state overflowed 64 bits ([`Outcome::overflowed`] says where).
+    Overflow,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +97,20 @@ pub struct Outcome {
     /// Indices into `MoveProblem::moves`, in playing order.
     pub solution: Option<Vec<u32>>,
     pub stats: Stats,
+    /// With [`Stop::Overflow`]: the program that overflowed and the position.
+    pub overflowed: Option<Overflowed>,
+}
+
+/// Runs a search with the overflow record cleared first, and turns a recorded overflow into
+/// [`Stop::Overflow`] whatever the search returned (see [`overflow`]).
+fn checked<T>(search: impl FnOnce() -> T, stats: impl FnOnce(&mut T) -> &mut Stats) -> (T, Option<Overflowed>) {
+    overflow::clear();
+    let mut out = search();
+    let overflowed = overflow::take();
+    if overflowed.is_some() {
+        stats(&mut out).stop = Stop::Overflow;
+    }
+    (out, overflowed)
 }
 
 /// Whether all of `m`'s conditions hold in `state`.
@@ -135,7 +153,9 @@ pub fn overestimate(p: &MoveProblem, guide: &Guide, sol: &[u32]) -> Option<(usiz
     let mut m = Machine::new(p);
     let mut s = p.initial.clone();
     for i in 0..=sol.len() {
-        let h = bound.eval(&s);
+        // The search evaluated the bound at every position of its answer: an overflow there
+        // stopped it before any answer came out.
+        let h = bound.eval(&s).unwrap_or(0);
         if h as usize > sol.len() - i {
             return Some((i, h, sol.len() - i));
         }
@@ -197,6 +217,15 @@ pub fn engine_for(search: Search, guide: &Guide) -> Engine {
 
 /// [`solve`] with the compiler's guidance: `Fewest` runs the engine [`engine_for`] picks.
 pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide) -> Outcome {
+    let (mut out, overflowed) = checked(|| search_guided(p, limits, search, guide), |o| &mut o.stats);
+    if overflowed.is_some() {
+        out.solution = None;
+        out.overflowed = overflowed;
+    }
+    out
+}
+
+fn search_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide) -> Outcome {
     if prove::goal_unreachable(p) {
         return proved_unreachable();
     }
@@ -216,7 +245,11 @@ pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Gu
 /// The outcome of a search the compiler's proof made unnecessary ([`prove`]): no solution,
 /// after no node.
 fn proved_unreachable() -> Outcome {
-    Outcome { solution: None, stats: Stats { nodes: 0, tt_entries: 0, table_full: false, stop: Stop::Exhausted } }
+    Outcome {
+        solution: None,
+        stats: Stats { nodes: 0, tt_entries: 0, table_full: false, stop: Stop::Exhausted },
+        overflowed: None,
+    }
 }
 
 /// `dead_below: Some(k)`: a state is dead when some non-empty value occurs 1..k-1 times.
@@ -313,8 +346,13 @@ impl Budgeted {
             self.stop = Some(Stop::NodeLimit);
             return false;
         }
-        // `Instant::now` costs tens of nanoseconds: look at the clock every 4096 nodes only.
+        // `Instant::now` costs tens of nanoseconds: look at the clock every 4096 nodes only,
+        // and at the overflow record (which no answer survives) with it.
         if self.nodes & 4095 == 0 {
+            if overflow::raised() {
+                self.stop = Some(Stop::Overflow);
+                return false;
+            }
             if let Some(p) = &self.progress {
                 p.add(4096, 0);
             }
