@@ -17,6 +17,7 @@ mod engine_xcc;
 mod exports;
 mod fill_engine;
 mod guided_search;
+mod input;
 mod judges;
 mod judges_random;
 mod lattices;

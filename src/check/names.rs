@@ -588,26 +588,27 @@ impl Checker {
         }
     }
 
-    /// A statement that may appear once: a second would silently replace the first.
+    /// A statement that may appear once: a second would silently replace the first. Loading
+    /// already dropped an imported one that the importing spec replaces, so what is left here
+    /// are two in one file (or two brought by one import).
     fn singletons(&mut self, spec: &Spec) {
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         for s in &spec.stmts {
-            let key = match &s.kind {
-                StmtKind::Answer(..) => "answer",
-                StmtKind::Instance(_) => "instance",
-                StmtKind::Cases(_) => "cases",
-                StmtKind::Goal(_) => "goal",
-                StmtKind::Budget(_) => "moves",
-                StmtKind::Print { between: false, .. } => "print",
-                StmtKind::Print { between: true, .. } => "print between cases",
-                _ => continue,
-            };
+            let Some(key) = crate::syntax::load::once_key(&s.kind) else { continue };
             match seen.get(key) {
                 Some(first) => self.diags.push(
                     Diagnostic::new(Code::E105, s.span, format!("a second `{key}` statement"))
                         .label("a second one")
                         .related(*first, "the first")
-                        .help(format!("a spec has one `{key}` statement: keep the one you mean and remove the other")),
+                        .help(format!(
+                            "{}; a spec that imports another may write its own `{key}`, which replaces the imported one",
+                            if key == "place" {
+                                "a spec has one `place` statement: list every piece in it, `place a, b, c on board`"
+                                    .to_string()
+                            } else {
+                                format!("a spec has one `{key}` statement: keep the one you mean and remove the other")
+                            }
+                        )),
                 ),
                 None => {
                     seen.insert(key, s.span);

@@ -180,6 +180,8 @@ struct ClippedSource {
     kept: Vec<(usize, usize, usize)>,
     /// The original text's line starts, to give the header's column in the original.
     original_line_starts: Vec<usize>,
+    /// The original text, to count the header's column in characters.
+    original: String,
 }
 
 impl ClippedSource {
@@ -234,7 +236,7 @@ impl ClippedSource {
             }
             line_start = next;
         }
-        ClippedSource { name: name.to_string(), text, kept, original_line_starts }
+        ClippedSource { name: name.to_string(), text, kept, original_line_starts, original: original.to_string() }
     }
 
     /// Where an original offset is in the shown text (an offset that was cut goes to the
@@ -279,10 +281,15 @@ impl SourceCode for ClippedSource {
         after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let inner = self.text.read_span(span, before, after)?;
-        // The header's column (asked for with no context lines) counts bytes in the original line.
+        // The header's column (asked for with no context lines) counts characters in the
+        // original line, as an editor does: miette's own counts bytes.
         let original = self.unmap(inner.span().offset());
         let line_start = self.original_line_starts[self.original_line_starts.partition_point(|&s| s <= original) - 1];
-        let column = if before == 0 { original - line_start } else { inner.column() };
+        let column = if before == 0 {
+            self.original.get(line_start..original).map_or(original - line_start, |s| s.chars().count())
+        } else {
+            inner.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             inner.data(),

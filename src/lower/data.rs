@@ -8,8 +8,9 @@ use super::elaborate::{Elab, ExpandLimits};
 use super::eval::{R, type_error};
 use super::instance::InstanceReader;
 use super::model::{ArithOp, Cage};
+use super::rows::{Layout, read_cells};
 use super::value::{Value, token_value};
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{CageDecl, CageOp, Expr, GridDecl, Ident};
 use std::rc::Rc;
 
@@ -40,10 +41,10 @@ impl Elab<'_> {
         let what = format!("the cells of grid `{}` ({rows} rows of {cols})", g.name.name);
         let (rows, cols) = (rows as usize, cols as usize);
         let out = match &g.inline {
-            None => read_labels(input, rows, cols, g.words, &what)?,
+            None => read_labels(input, &g.name.name, (rows, cols), g.words, &what)?,
             Some(s) => {
                 let mut reader = InstanceReader::new(&s.text, g.name.span.file, s.offset).picture();
-                let out = read_labels(&mut reader, rows, cols, g.words, &what)?;
+                let out = read_labels(&mut reader, &g.name.name, (rows, cols), g.words, &what)?;
                 if !reader.at_end() {
                     return Err(Diagnostic::new(
                         Code::G206,
@@ -71,14 +72,14 @@ impl Elab<'_> {
         for i in 1..=n {
             let what = format!("entry {i} of table `{}` (a key, then its value)", name.name);
             let (k, kspan) = input.word(&what)?;
-            let key = token_value(k);
+            let key = label_value(k, kspan)?;
             if entries.iter().any(|(e, _)| *e == key) {
                 return Err(Diagnostic::new(Code::I302, kspan, format!("table `{}` lists `{k}` twice", name.name))
                     .label("repeated key")
                     .help("give each key once"));
             }
-            let (v, _) = input.word(&what)?;
-            entries.push((key, token_value(v)));
+            let (v, vspan) = input.word(&what)?;
+            entries.push((key, label_value(v, vspan)?));
         }
         self.env.globals.insert(name.name.clone(), (Value::Map(entries.into()), name.span));
         Ok(())
@@ -256,18 +257,37 @@ impl Elab<'_> {
     }
 }
 
-/// A grid of labels, row by row: one character per cell, or one word with `words`.
-fn read_labels(reader: &mut InstanceReader, rows: usize, cols: usize, words: bool, what: &str) -> R<Vec<Value>> {
-    let mut out = Vec::with_capacity(rows);
-    for _ in 0..rows {
-        let mut row = Vec::with_capacity(cols);
-        for _ in 0..cols {
-            let (tok, _) = if words { reader.word(what)? } else { reader.char(what)? };
-            row.push(token_value(tok));
-        }
-        out.push(Value::List(row.into()));
+/// A grid of labels, row by row: one character per cell, or one word with `words`, laid out
+/// over lines as [`super::rows`] says.
+fn read_labels(
+    reader: &mut InstanceReader,
+    name: &str,
+    (rows, cols): (usize, usize),
+    words: bool,
+    what: &str,
+) -> R<Vec<Value>> {
+    let shown = format!("grid `{name}`");
+    let code = if reader.is_picture() { Code::G206 } else { Code::I302 };
+    let lay = Layout { name: &shown, rows, cols, on: None, by_char: !words, code };
+    let mut cells = Vec::with_capacity(rows * cols);
+    read_cells(reader, &lay, &what, &mut |_, tok, span| {
+        cells.push(label_value(tok.unwrap_or("."), span)?);
+        Ok(())
+    })?;
+    let mut cells = cells.into_iter();
+    Ok((0..rows).map(|_| Value::List(cells.by_ref().take(cols).collect::<Vec<_>>().into())).collect())
+}
+
+/// A token of a grid or table as a value ([`token_value`]), but a whole number too large for
+/// a number is an error rather than a string.
+fn label_value(tok: &str, span: Span) -> R<Value> {
+    let digits = tok.strip_prefix('-').unwrap_or(tok);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && tok.parse::<i64>().is_err() {
+        return Err(Diagnostic::new(Code::I304, span, format!("the number `{tok}` is too large"))
+            .label("does not fit in 64 bits")
+            .help(format!("numbers lie between {} and {}", i64::MIN, i64::MAX)));
     }
-    Ok(out)
+    Ok(token_value(tok))
 }
 
 /// A KenKen clue: `"11+"`, `(11, '+')`, or a number alone (a one-cell cage holding it).

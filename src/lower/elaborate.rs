@@ -667,6 +667,17 @@ impl Elab<'_> {
                 }
             }
         }
+        // A tile's four edges are a square's: on triangles or hexagons it would be placed as
+        // a one-cell piece, its edges meaning nothing.
+        if let Some(board) = self.model.board.as_ref().filter(|b| b.lattice != Lattice::Squares)
+            && let Some(tile) = pieces.iter().map(|&id| &self.model.pieces[id]).find(|t| t.edges.is_some())
+        {
+            return Err(Diagnostic::new(Code::E105, p.board.span, "tiles need a board of squares")
+                .label("tiles placed here")
+                .related(board.span, "this board's cells are not squares")
+                .related(tile.span, "a square tile, with four edges")
+                .help("place tiles on a board of squares (no `lattice`), or draw pieces of triangles with `piece`"));
+        }
         // A piece placed `times 0` (a count from the instance) takes no part.
         pieces.retain(|&id| self.model.pieces[id].count > 0);
         self.model.placing =

@@ -304,12 +304,21 @@ impl Env {
                 }
                 Ok(b.names.len())
             }
-            other => Err(Diagnostic::new(
-                Code::E103,
-                b.source.span,
-                format!("expected tuples of {} values to unpack, found {}", b.names.len(), describe(&other)),
-            )
-            .label("the elements come from here")),
+            other => {
+                let list = matches!(other, Value::List(_));
+                let d = Diagnostic::new(
+                    Code::E103,
+                    b.source.span,
+                    format!("expected tuples of {} values to unpack, found {}", b.names.len(), describe(&other)),
+                )
+                .label("the elements come from here");
+                // Walking a grid (a list of rows) with `(r, row)` is a natural slip.
+                Err(if list {
+                    d.help("to number the elements, walk the indices: `for r in 0..len(g)` and use `g[r]`")
+                } else {
+                    d
+                })
+            }
         }
     }
 

@@ -1,11 +1,15 @@
 //! Reading instance data: a stream of tokens from an instance file, or from the text of an
 //! inline `instance """..."""` (whose spans then point into the spec itself).
 //!
-//! Lines whose first non-blank character is `#` are comments. A grid is read cell by cell:
+//! Lines whose first non-blank character is `#` are comments, except while a grid whose
+//! values include `#` is read: there a line that can be a row (every token a value or a
+//! blank) is a row, and only what cannot be one is a comment. A grid is read cell by cell:
 //! as single characters (`53..7....`, spaces ignored) when every value the board allows is
-//! written with one character, otherwise as whitespace-separated words.
+//! written with one character, otherwise as whitespace-separated words; how its cells are
+//! laid out over lines is [`super::rows`].
 use super::eval::R;
 use super::model::Board;
+use super::rows::{Layout, read_cells};
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, FileId, Span};
 use std::cell::OnceCell;
@@ -20,18 +24,68 @@ pub struct InstanceReader<'a> {
     base: usize,
     /// A picture written in the spec (`given g = "10/01"`): `/` separates rows, like a line break.
     slash_is_blank: bool,
+    /// While a grid whose values include `#` is read: the tokens a row may hold, so that a
+    /// line starting with `#` that can be a row is not skipped as a comment.
+    hash_rows: Option<RowTokens>,
+    /// The last line skipped as a comment, for diagnostics that a skipped line explains.
+    last_comment: Option<Span>,
+}
+
+/// The tokens a row of a grid may hold: its values as written, and the blanks.
+#[derive(Clone)]
+pub struct RowTokens {
+    pub by_char: bool,
+    pub tokens: Vec<String>,
+}
+
+impl RowTokens {
+    /// Whether `line` (the text of one line; `/` a blank in a picture) reads as tokens of a row.
+    fn can_be_row(&self, line: &str, slash_is_blank: bool) -> bool {
+        let ok = |t: &str| self.tokens.iter().any(|v| v == t);
+        let blank = |c: char| c.is_whitespace() || (slash_is_blank && c == '/');
+        if self.by_char {
+            line.chars().filter(|&c| !blank(c)).all(|c| ok(c.encode_utf8(&mut [0; 4])))
+        } else {
+            line.split(blank).filter(|w| !w.is_empty()).all(ok)
+        }
+    }
 }
 
 impl<'a> InstanceReader<'a> {
     /// Reads `text`, which starts at byte `base` of file `file` (0 for a whole file).
     pub fn new(text: &'a str, file: FileId, base: usize) -> Self {
-        InstanceReader { text, pos: 0, end: text.len(), file, base, slash_is_blank: false }
+        InstanceReader {
+            text,
+            pos: 0,
+            end: text.len(),
+            file,
+            base,
+            slash_is_blank: false,
+            hash_rows: None,
+            last_comment: None,
+        }
+    }
+
+    /// Sets (or with `None` clears) the tokens of the grid being read, when its values
+    /// include `#`; returns what was set before.
+    pub fn set_hash_rows(&mut self, rows: Option<RowTokens>) -> Option<RowTokens> {
+        std::mem::replace(&mut self.hash_rows, rows)
+    }
+
+    /// The last line skipped as a comment (`#` first), if any.
+    pub fn last_comment(&self) -> Option<Span> {
+        self.last_comment
     }
 
     /// Reads a picture string of the spec, where `/` may separate rows as in piece pictures.
     pub fn picture(mut self) -> Self {
         self.slash_is_blank = true;
         self
+    }
+
+    /// Reads a picture of the spec rather than instance data.
+    pub fn is_picture(&self) -> bool {
+        self.slash_is_blank
     }
 
     fn is_blank(&self, c: char) -> bool {
@@ -63,7 +117,12 @@ impl<'a> InstanceReader<'a> {
             let trimmed = rest.trim_start_matches(|c| self.is_blank(c));
             self.pos += rest.len() - trimmed.len();
             if trimmed.starts_with('#') && self.only_blanks_back_to(|c| c == '\n') {
-                self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
+                let len = trimmed.find('\n').unwrap_or(trimmed.len());
+                if self.hash_rows.as_ref().is_some_and(|r| r.can_be_row(&trimmed[..len], self.slash_is_blank)) {
+                    return;
+                }
+                self.last_comment = Some(self.span(self.pos, self.pos + trimmed[..len].trim_end().len()));
+                self.pos += len;
             } else {
                 return;
             }
@@ -102,10 +161,14 @@ impl<'a> InstanceReader<'a> {
         self.only_blanks_back_to(|c| c == '\n' || (self.slash_is_blank && c == '/'))
     }
 
-    /// True when only blanks and comments remain.
+    /// True when only blanks and comments remain. Moves nothing: what is a comment depends on
+    /// what is read next (a grid whose values include `#` takes `#` lines as rows).
     pub fn at_end(&mut self) -> bool {
+        let save = (self.pos, self.last_comment);
         self.skip_blank();
-        self.pos >= self.end
+        let end = self.pos >= self.end;
+        (self.pos, self.last_comment) = save;
+        end
     }
 
     /// The next whitespace-separated word and its span.
@@ -123,9 +186,9 @@ impl<'a> InstanceReader<'a> {
 
     /// The next word without consuming it.
     pub fn peek_word(&mut self) -> Option<&'a str> {
-        let save = self.pos;
+        let save = (self.pos, self.last_comment);
         let w = self.word("").ok().map(|(w, _)| w);
-        self.pos = save;
+        (self.pos, self.last_comment) = save;
         w
     }
 
@@ -184,9 +247,12 @@ impl InstanceReader<'_> {
     /// The span of the next character to be read (empty at the end): where the next case of
     /// a batch starts.
     pub fn next_span(&mut self) -> Span {
+        let save = (self.pos, self.last_comment);
         self.skip_blank();
         let len = self.text[self.pos..self.end].chars().next().map_or(0, char::len_utf8);
-        self.span(self.pos, self.pos + len)
+        let span = self.span(self.pos, self.pos + len);
+        (self.pos, self.last_comment) = save;
+        span
     }
 
     /// Non-blank characters left (comments included): every case of a batch reads at least
@@ -303,6 +369,24 @@ impl ValueNames {
         self.by_char
     }
 
+    /// When a value is written `#`: the tokens a row may hold, so that rows starting with
+    /// `#` (walls) are rows, not comments.
+    fn hash_rows(&self, board: &Board) -> Option<RowTokens> {
+        if self.by_byte[b'#' as usize] < FIRST_VALUE {
+            return None;
+        }
+        let names = self.names(board);
+        names.iter().any(|n| n == "#").then(|| RowTokens {
+            by_char: self.by_char,
+            tokens: names
+                .iter()
+                .cloned()
+                .chain([".", "-", "_"].map(String::from))
+                .chain(self.zero_is_blank.then(|| "0".to_string()))
+                .collect(),
+        })
+    }
+
     fn names(&self, board: &Board) -> &[String] {
         self.names.get_or_init(|| board.values.iter().map(|v| v.to_string()).collect())
     }
@@ -347,7 +431,8 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
     read_grid_at(board, reader, &mut Vec::new())
 }
 
-/// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`).
+/// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`; a hole its
+/// row left out gets the span of the row's first token).
 pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
     let names = ValueNames::new(board);
     let by_char = names.by_char();
@@ -357,68 +442,25 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
     let mut given = vec![None; board.rows * board.cols];
     // Sized once: grown span by span it was reallocated seven times a sudoku.
     spans.reserve(board.rows * board.cols);
-    let cols = board.cols;
-    // A grid written one row per line must keep to it: a row of 10 digits on a board of 9
-    // columns is an error where it happens, not a grid shifted by one cell from there on.
-    // So is a grid written on one line that goes on past its last cell.
-    let (mut first_starts_line, mut rows_on_lines, mut breaks_inside) = (false, false, false);
-    let mut second_row_span = None;
-    let layout = |r: usize, found: usize, span: Span, more: bool| {
-        let (message, label) = if more {
-            (format!("row {} of `{}` holds more than {cols} values", r + 1, board.name), "one value too many")
-        } else {
-            (
-                format!("row {} of `{}` holds only {found} values", r + 1, board.name),
-                "read as the next value of that row",
-            )
-        };
-        Diagnostic::new(Code::I302, span, message)
-            .label(label)
-            .help(format!("each line holds one row of {cols} values (`.` for an unknown cell)"))
+    let name = format!("`{}`", board.name);
+    let lay = Layout {
+        name: &name,
+        rows: board.rows,
+        cols: board.cols,
+        on: board.on.contains(&false).then_some(&board.on[..]),
+        by_char,
+        code: Code::I302,
     };
-    for (cell, slot) in given.iter_mut().enumerate() {
-        let (r, c) = (cell / cols, cell % cols);
-        let starts_line = reader.next_starts_line();
-        let (tok, span) = if by_char { reader.char(&what)? } else { reader.word(&what)? };
-        // The first line break inside a grid whose first row starts a line: unless it falls
-        // on a row boundary, the first row is too short or too long.
-        if cell == cols {
-            second_row_span = Some(span);
-        }
-        if first_starts_line && !breaks_inside && cell > 0 && starts_line && cell % cols != 0 {
-            return Err(match second_row_span {
-                None => layout(0, cell, span, false),
-                Some(extra) => layout(0, cols + 1, extra, true),
-            });
-        }
-        match (cell, c) {
-            (0, _) => first_starts_line = starts_line,
-            (_, 0) if r == 1 => rows_on_lines = first_starts_line && starts_line,
-            (_, 0) if rows_on_lines && !starts_line => return Err(layout(r - 1, cols + 1, span, true)),
-            (_, _) if rows_on_lines && c > 0 && starts_line => return Err(layout(r, c, span, false)),
-            _ => {}
-        }
-        breaks_inside |= cell > 0 && starts_line;
+    let before = reader.set_hash_rows(names.hash_rows(board));
+    let read = read_cells(reader, &lay, &what, &mut |cell, tok, span| {
         spans.push(span);
-        if board.on[cell] {
-            *slot = names.cell_value(board, tok, span)?;
+        if let Some(tok) = tok
+            && board.on[cell]
+        {
+            given[cell] = names.cell_value(board, tok, span)?;
         }
-    }
-    let one_line = first_starts_line && !breaks_inside;
-    if (rows_on_lines || one_line) && !reader.next_starts_line() {
-        let (_, span) = if by_char { reader.char("")? } else { reader.word("")? };
-        let last = board.rows - 1;
-        return Err(if rows_on_lines {
-            layout(last, cols + 1, span, true)
-        } else {
-            Diagnostic::new(
-                Code::I302,
-                span,
-                format!("the line goes on past the {} cells of `{}`", board.rows * cols, board.name),
-            )
-            .label("one value too many")
-            .help(format!("a grid written on one line holds exactly {} values", board.rows * cols))
-        });
-    }
-    Ok(given)
+        Ok(())
+    });
+    reader.set_hash_rows(before);
+    read.map(|()| given)
 }

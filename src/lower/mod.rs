@@ -17,6 +17,7 @@ mod mixed;
 pub mod model;
 pub mod moves;
 pub mod pieces;
+mod rows;
 pub mod symmetry;
 mod tiles;
 pub mod value;

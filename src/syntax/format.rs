@@ -58,9 +58,24 @@ const KNOWN: &[Rule] = &[
     Rule::estimate_stmt,
 ];
 
-/// Formats a spec. A spec that does not parse gets the parser's diagnostic.
+/// Formats a spec. A spec that does not parse gets the parser's diagnostic. A leading
+/// byte-order mark is accepted, as every other command accepts it, and kept.
 pub fn format(text: &str, file: FileId) -> Result<String, Diagnostic> {
-    format_known(text, file, KNOWN)
+    const BOM: char = '\u{FEFF}';
+    let Some(rest) = text.strip_prefix(BOM) else {
+        return format_known(text, file, KNOWN);
+    };
+    let bom = BOM.len_utf8();
+    format_known(rest, file, KNOWN).map(|f| format!("{BOM}{f}")).map_err(|mut d| {
+        // Spans into `rest` are spans into `text` after the mark.
+        for l in std::iter::once(&mut d.label).chain(d.related.iter_mut()) {
+            if l.span.file == file {
+                l.span.start += bom;
+                l.span.end += bom;
+            }
+        }
+        d
+    })
 }
 
 /// [`format`], re-spacing only the statements of the `known` kinds.

@@ -1,7 +1,8 @@
 //! Loading a spec and everything it imports. File access is passed in, so this stage does
 //! no I/O of its own (the CLI reads files; tests can serve them from memory).
-use super::ast::{Spec, StmtKind};
+use super::ast::{Spec, Stmt, StmtKind};
 use crate::diag::{Code, Diagnostic, Diagnostics, FileId, Sources, Span};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Why loading failed: the root file could not be read (an I/O error), or the specs are bad.
@@ -14,8 +15,10 @@ pub enum LoadError {
 pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
 
 /// Parses `path` and splices in every `import`ed spec (its statements take the import's place;
-/// an imported spec's `puzzle` title and `instance` are left out). Returns the merged spec
-/// and the root file's id.
+/// an imported spec's `puzzle` title and `instance` are left out). A statement a spec has
+/// once ([`once_key`]) that the importing spec writes itself replaces the imported one, and
+/// of two imports that both hold one the later wins: that is how rules are reused with
+/// another `print` or `answer`. Returns the merged spec and the root file's id.
 pub fn load(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec, FileId), LoadError> {
     let text = read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
     // `-` is standard input (`puzc check -`): diagnostics name it so.
@@ -50,22 +53,64 @@ fn load_file(
         ]);
     }
     let spec = super::parse(&text, id).map_err(|d| vec![d])?;
-    let mut out = Vec::with_capacity(spec.stmts.len());
+    // Each statement with the import it came from (`None`: this file's own).
+    let mut out: Vec<(Stmt, Option<usize>)> = Vec::with_capacity(spec.stmts.len());
     let mut diags = Vec::new();
-    for stmt in spec.stmts {
+    for (i, stmt) in spec.stmts.into_iter().enumerate() {
         let StmtKind::Import(name) = &stmt.kind else {
-            out.push(stmt);
+            out.push((stmt, None));
             continue;
         };
         let target = path.parent().unwrap_or(Path::new(".")).join(&name.text);
         match import(&target, name.span, sources, read, stack) {
             Ok(imported) => out.extend(
-                imported.stmts.into_iter().filter(|s| !matches!(s.kind, StmtKind::Puzzle(_) | StmtKind::Instance(_))),
+                imported
+                    .stmts
+                    .into_iter()
+                    .filter(|s| !matches!(s.kind, StmtKind::Puzzle(_) | StmtKind::Instance(_)))
+                    .map(|s| (s, Some(i))),
             ),
             Err(mut d) => diags.append(&mut d),
         }
     }
-    if diags.is_empty() { Ok(Spec { stmts: out }) } else { Err(diags) }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(Spec { stmts: overridden(out) })
+}
+
+/// The key of a statement a spec holds at most once (a second in one file is E105, see
+/// `check`): `print`, `print between cases`, `instance`, `cases`, `answer`, `goal`, `moves`,
+/// `place`.
+pub fn once_key(kind: &StmtKind) -> Option<&'static str> {
+    Some(match kind {
+        StmtKind::Answer(..) => "answer",
+        StmtKind::Instance(_) => "instance",
+        StmtKind::Cases(_) => "cases",
+        StmtKind::Goal(_) => "goal",
+        StmtKind::Budget(_) => "moves",
+        StmtKind::Print { between: false, .. } => "print",
+        StmtKind::Print { between: true, .. } => "print between cases",
+        StmtKind::Place(_) => "place",
+        _ => return None,
+    })
+}
+
+/// Drops the imported once-statements that a later source replaces: the file's own, or a
+/// later import's. Duplicates within one source are kept, for `check` to report.
+fn overridden(stmts: Vec<(Stmt, Option<usize>)>) -> Vec<Stmt> {
+    // For each key, the source that wins: `None` (the file itself) beats every import.
+    let mut winner: HashMap<&'static str, Option<usize>> = HashMap::new();
+    for (s, from) in &stmts {
+        if let Some(k) = once_key(&s.kind) {
+            let w = winner.entry(k).or_insert(*from);
+            *w = match (*w, *from) {
+                (None, _) | (_, None) => None,
+                (Some(a), Some(b)) => Some(a.max(b)),
+            };
+        }
+    }
+    stmts.into_iter().filter(|(s, from)| once_key(&s.kind).is_none_or(|k| winner[k] == *from)).map(|(s, _)| s).collect()
 }
 
 fn import(
