@@ -21,6 +21,7 @@ mod input;
 mod judges;
 mod judges_random;
 mod lattices;
+mod messages;
 mod mixed_forms;
 mod moves_puzzles;
 mod mutate;

@@ -414,29 +414,66 @@ fn word_at(text: &str, pos: usize) -> &str {
 
 /// The candidate within edit distance 2 of `word` (1 for a word of up to three letters; the closest; ties go to the
 /// alphabetically first, so the answer never depends on hash-map order).
+///
+/// Linear in the lengths: a candidate whose length differs by more than the distance allowed
+/// is skipped at once, and the others are compared in a band of that width
+/// ([`distance_within`]), so a name of half a million letters costs a few passes over it,
+/// not its length squared.
 pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let word: Vec<char> = word.chars().collect();
+    // Two edits turn any short word into another ("box" → "row"): allow one below four letters.
+    let max = if word.len() < 4 { 1 } else { 2 };
+    let mut other = Vec::new();
     candidates
         .iter()
-        .map(|c| (edit_distance(word, c), *c))
-        // Two edits turn any short word into another ("box" → "row"): allow one below four letters.
-        .filter(|(d, c)| *d <= if word.chars().count() < 4 { 1 } else { 2 } && *d < c.len())
+        .filter_map(|c| {
+            other.clear();
+            other.extend(c.chars().take(word.len() + max + 1));
+            let d = distance_within(&word, &other, max)?;
+            (d < c.len()).then_some((d, *c))
+        })
         .min()
         .map(|(_, c)| c)
 }
 
 /// Levenshtein distance, for "did you mean".
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    distance_within(&a, &b, a.len().max(b.len())).expect("no two words are further apart than the longer's length")
+}
+
+/// The Levenshtein distance of `a` and `b` when it is at most `max`, else `None`. Only the
+/// cells within `max` of the diagonal can hold a distance of at most `max` (each step off it
+/// costs one), so each row keeps `2 * max + 1` of them: O((|a| + 1) · max) time.
+fn distance_within(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
     }
-    prev[b.len()]
+    let far = max + 1;
+    // prev[j] = distance(a[..i], b[..j]) for j in the band around i, `far` outside it.
+    let mut prev: Vec<usize> = (0..=b.len()).map(|j| j.min(far)).collect();
+    let mut cur = vec![far; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        let (lo, hi) = ((i + 1).saturating_sub(max), (i + 1 + max).min(b.len()));
+        cur[lo.saturating_sub(1)] = far;
+        if lo == 0 {
+            cur[0] = (i + 1).min(far);
+        }
+        let mut best = cur[0].max(if lo == 0 { 0 } else { far });
+        for j in lo.max(1)..=hi {
+            let cost = usize::from(*ca != b[j - 1]);
+            cur[j] = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1).min(far);
+            best = best.min(cur[j]);
+        }
+        if hi < b.len() {
+            cur[hi + 1] = far;
+        }
+        if best > max {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    Some(prev[b.len()]).filter(|&d| d <= max)
 }
 
 /// `text` without its trailing blanks: the grammar's blanks only (a no-break space at the end
@@ -571,4 +608,50 @@ fn last_code_char(text: &str) -> Option<(usize, usize)> {
         end = start;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::Rng;
+
+    /// The plain Levenshtein table, every cell of it.
+    fn full(a: &[char], b: &[char]) -> usize {
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.iter().enumerate() {
+            let mut cur = vec![i + 1];
+            for (j, cb) in b.iter().enumerate() {
+                cur.push((prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+
+    /// The banded distance is the full table's whenever that is within the band, and `None`
+    /// exactly when it is not: random words over three letters, every band width up to 3.
+    #[test]
+    fn banded_distance_agrees_with_the_full_table() {
+        let mut rng = Rng(0x5eed);
+        for _ in 0..3000 {
+            let word = |rng: &mut Rng| -> Vec<char> {
+                let n = rng.below(8);
+                (0..n).map(|_| ['a', 'b', 'c'][rng.below(3)]).collect()
+            };
+            let (a, b) = (word(&mut rng), word(&mut rng));
+            let d = full(&a, &b);
+            for max in 0..=3 {
+                assert_eq!(distance_within(&a, &b, max), (d <= max).then_some(d), "{a:?} {b:?} {max}");
+            }
+        }
+    }
+
+    #[test]
+    fn closest_keeps_its_choices() {
+        assert_eq!(closest("bord", &["board", "row"]), Some("board"));
+        assert_eq!(closest("bx", &["box", "row"]), Some("box"));
+        assert_eq!(closest("xyz", &["box"]), None);
+        let long = "b".repeat(100_000);
+        assert_eq!(closest(&format!("{long}x"), &[&long, "row"]), Some(long.as_str()));
+    }
 }
