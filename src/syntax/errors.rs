@@ -436,12 +436,6 @@ pub fn closest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance, for "did you mean".
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    distance_within(&a, &b, a.len().max(b.len())).expect("no two words are further apart than the longer's length")
-}
-
 /// The Levenshtein distance of `a` and `b` when it is at most `max`, else `None`. Only the
 /// cells within `max` of the diagonal can hold a distance of at most `max` (each step off it
 /// costs one), so each row keeps `2 * max + 1` of them: O((|a| + 1) · max) time.
