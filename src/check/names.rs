@@ -388,6 +388,15 @@ impl Checker {
                 self.expr(of);
             }
             StmtKind::Apart { of, .. } => self.expr(of),
+            StmtKind::Draw(d) => match &d.node {
+                DrawDecl::Regions { families, .. } => families.iter().for_each(|f| self.use_named(f, Kind::Region)),
+                DrawDecl::Black(e) | DrawDecl::Mark(e) => self.expr(e),
+                DrawDecl::Clue { cell, text, each } => self.scoped(each.as_ref(), &[], |c| {
+                    c.expr(cell);
+                    c.expr(text);
+                }),
+                DrawDecl::Shift { .. } => {}
+            },
             StmtKind::Cage(c) => {
                 self.use_named(&c.region, Kind::Region);
                 let mark = self.locals.len();

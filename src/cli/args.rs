@@ -25,6 +25,9 @@ pub enum Command {
     Split(SplitArgs),
     /// Add up the counts, or join the answers, of the parts `solve --part` wrote.
     Merge(MergeArgs),
+    /// Draw the unsolved puzzle (SVG): its board, givens, clues, regions and cages, or a played
+    /// puzzle's starting board.
+    Draw(DrawArgs),
     /// Print a completion script for a shell: `puzc completions bash > /etc/bash_completion.d/puzc`.
     Completions(CompletionsArgs),
     /// Print the manual page (roff): `puzc man > puzc.1`, `puzc man | man -l -`.
@@ -36,6 +39,15 @@ pub struct CompletionsArgs {
     /// The shell the script is for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Write one file per instance into this folder (created if missing), `SPEC-INSTANCE.svg`.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -213,6 +225,10 @@ pub struct SolveArgs {
     /// With --format svg: write one file per answer into this folder (created if missing).
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     pub output: Option<PathBuf>,
+    /// With --format svg, for a played puzzle: one animated picture per answer that shows
+    /// the boards in turn, instead of a strip of them.
+    #[arg(long, help_heading = "Output")]
+    pub animate: bool,
     /// Give up after this long (exit 5): `90s`, `5m`, `1h`, `250ms`, `1m30s`, or plain seconds.
     #[arg(long, allow_negative_numbers = true, value_name = "DURATION", value_parser = parse_seconds, help_heading = "Limits")]
     pub timeout: Option<f64>,

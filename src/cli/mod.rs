@@ -78,8 +78,9 @@ pub fn run(cli: Cli) -> Exit {
     match cli.command {
         Command::Solve(args) if args.dlx => dlx::solve(&args),
         Command::Solve(args) => {
-            if args.output.is_some() && args.format != Format::Svg {
-                eprintln!("puzc: --output writes pictures; add --format svg");
+            if (args.output.is_some() || args.animate) && args.format != Format::Svg {
+                let what = if args.animate { "--animate" } else { "--output" };
+                eprintln!("puzc: {what} writes pictures; add --format svg");
                 return Exit::Usage;
             }
             let json = matches!(args.format, Format::Json);
@@ -106,6 +107,7 @@ pub fn run(cli: Cli) -> Exit {
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.split(&args)),
         Command::Merge(args) => parts::merge(&args),
+        Command::Draw(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| pictures::draw(&mut s, &args)),
         Command::Completions(args) => {
             use clap::CommandFactory;
             clap_complete::generate(args.shell, &mut Cli::command(), "puzc", &mut std::io::stdout());

@@ -18,6 +18,13 @@ fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
     lower(&s.spec, elab).map_err(|d| s.fail(&d))
 }
 
+/// `puzc draw`: the starting board of a played puzzle.
+pub fn picture(s: &Session, elab: &mut Elab) -> Result<::svg::Document, Exit> {
+    let low = lowered(s, elab)?;
+    let played = crate::render::svg::Played { model: &elab.model, problem: &low.problem, shown: &low.shown };
+    Ok(crate::render::svg::played_puzzle(&played))
+}
+
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
     lowered(s, elab).map_or_else(|e| e, |_| Exit::Solved)
 }
@@ -524,13 +531,17 @@ fn print_default(
                 eprintln!("puzc: --format svg draws answers, and this run only counts them; use --all");
                 return Err(Exit::Usage);
             }
-            let on = elab.model.board.as_ref().map_or(&[][..], |b| b.on.as_slice());
+            let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
             let pictures = (found.solutions.iter())
                 .map(|sol| {
                     let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
                         .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
                         .collect();
-                    crate::render::svg::moves_answer(&elab.model.title, p, on, sol, &captions)
+                    if args.animate {
+                        crate::render::svg::moves_animation(&played, sol, &captions)
+                    } else {
+                        crate::render::svg::moves_answer(&played, sol, &captions)
+                    }
                 })
                 .collect();
             super::pictures::emit(s, args, k, pictures)?;

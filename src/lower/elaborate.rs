@@ -154,7 +154,7 @@ impl Elab<'_> {
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
-            StmtKind::Count { .. } | StmtKind::Apart { .. } => board_broken,
+            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -311,6 +311,7 @@ impl Elab<'_> {
             StmtKind::Cage(c) => self.cage(c)?,
             StmtKind::Count { regions, bound, of, span } => self.count(regions, bound, of, *span)?,
             StmtKind::Apart { of, diagonal, span } => self.apart(of, *diagonal, *span)?,
+            StmtKind::Draw(d) => self.draw(d)?,
         }
         Ok(())
     }

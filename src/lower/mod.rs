@@ -16,6 +16,7 @@ pub mod meter;
 mod mixed;
 pub mod model;
 pub mod moves;
+pub mod picture;
 pub mod pieces;
 mod rows;
 pub mod symmetry;

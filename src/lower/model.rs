@@ -231,4 +231,32 @@ pub struct Model {
     pub letter_spans: Vec<Span>,
     /// A played puzzle's counters, in statement order.
     pub counters: Vec<Counter>,
+    /// What `draw` statements ask a picture to show.
+    pub picture: Picture,
+}
+
+/// What a picture shows beyond the board (`draw` statements, `src/lower/picture.rs`).
+#[derive(Clone, Debug, Default)]
+pub struct Picture {
+    /// The spec has `draw` statements: only what they declare is drawn (without any, a
+    /// picture outlines the regions that are neither a row nor a column, and the cages).
+    pub declared: bool,
+    /// Regions to draw, in statement and member order.
+    pub regions: Vec<DrawnRegion>,
+    /// Cells drawn black (holes or not).
+    pub black: Vec<usize>,
+    /// Cells marked with a ring.
+    pub marks: Vec<usize>,
+    /// Clues: a cell and one text, or two (the cell split by its diagonal, the first below).
+    pub clues: Vec<(usize, Vec<String>)>,
+    /// `draw rows shifted left` (`Some(true)`) or `right`: each row half a cell further.
+    pub shift: Option<bool>,
+}
+
+/// A region a picture draws, and how.
+#[derive(Clone, Debug)]
+pub struct DrawnRegion {
+    pub style: crate::syntax::ast::DrawStyle,
+    pub name: Rc<str>,
+    pub cells: Rc<[usize]>,
 }

@@ -114,6 +114,44 @@ pub enum StmtKind {
         diagonal: bool,
         span: Span,
     },
+    /// `draw ...`: what a picture shows; nothing a solver sees.
+    Draw(Spanned<DrawDecl>),
+}
+
+/// How a picture draws the regions of a family (`draw box as outlines`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawStyle {
+    /// A heavy line around each region.
+    Outlines,
+    /// A dashed line just inside each region, with its cage's target in the top-left corner.
+    Cages,
+    /// A line through the centres of the region's cells, in the family's order.
+    Lines,
+    /// A line through the centres with a bulb on the first cell.
+    Thermometers,
+}
+
+/// One `draw` statement.
+#[derive(Clone, Debug)]
+pub enum DrawDecl {
+    Regions {
+        families: Vec<Ident>,
+        style: DrawStyle,
+    },
+    /// `draw black CELLS`.
+    Black(Expr),
+    /// `draw mark CELLS`.
+    Mark(Expr),
+    /// `draw clue CELL = TEXT for ...`.
+    Clue {
+        cell: Expr,
+        text: Expr,
+        each: Option<ForClause>,
+    },
+    /// `draw rows shifted left` (`left: true`) or `right`.
+    Shift {
+        left: bool,
+    },
 }
 
 /// How many cells of a region may hold the counted values.

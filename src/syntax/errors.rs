@@ -384,6 +384,8 @@ pub fn rule_in_words(r: Rule) -> String {
             "`one step`, `any distance` or `along any path`"
         }
         Rule::bool_lit => "`true` or `false`",
+        Rule::draw_style => "a style (`outlines`, `cages`, `lines`, `thermometers`)",
+        Rule::draw_cell_kind => "`black` or `mark`",
         Rule::file | Rule::stmt => "a statement",
         _ if s.ends_with("_stmt") => "a statement",
         _ => return format!("`{}`", s.replace('_', " ")),

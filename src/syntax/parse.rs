@@ -478,6 +478,37 @@ impl Cx {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Count { regions, bound, of, span }
             }
+            Rule::draw_stmt => {
+                let d = it.next().unwrap();
+                let which = d.as_rule();
+                let mut parts = d.into_inner();
+                let node = match which {
+                    Rule::draw_regions => {
+                        let families = self.idents(parts.next().unwrap());
+                        let style = match parts.find(|p| p.as_rule() == Rule::draw_style).unwrap().as_str() {
+                            "outlines" => DrawStyle::Outlines,
+                            "cages" => DrawStyle::Cages,
+                            "lines" => DrawStyle::Lines,
+                            _ => DrawStyle::Thermometers,
+                        };
+                        DrawDecl::Regions { families, style }
+                    }
+                    Rule::draw_cells => {
+                        let black = parts.next().unwrap().as_str() == "black";
+                        let cells = self.expr(parts.next().unwrap())?;
+                        if black { DrawDecl::Black(cells) } else { DrawDecl::Mark(cells) }
+                    }
+                    Rule::draw_clue => {
+                        let mut exprs = parts.filter(|p| p.as_rule() != Rule::kw_clue);
+                        let cell = self.expr(exprs.next().unwrap())?;
+                        let text = self.expr(exprs.next().unwrap())?;
+                        let each = exprs.next().map(|p| self.for_clause(p)).transpose()?;
+                        DrawDecl::Clue { cell, text, each }
+                    }
+                    _ => DrawDecl::Shift { left: parts.any(|p| p.as_str() == "left") },
+                };
+                StmtKind::Draw(Spanned { node, span })
+            }
             Rule::apart_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 let diagonal = it.next().is_some();
@@ -861,6 +892,10 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_too
             | Rule::kw_lattice
             | Rule::kw_symmetry
+            | Rule::kw_draw
+            | Rule::kw_as
+            | Rule::kw_clue
+            | Rule::kw_shifted
             | Rule::kw_border
     )
 }

@@ -1,10 +1,10 @@
 //! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
-use super::{MARGIN, TITLE, colour, document, text};
+use super::{Geometry, MARGIN, TITLE, colour, decor, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
 use crate::syntax::ast::Lattice;
 use ::svg::Document;
-use ::svg::node::element::{Circle, Group, Line, Polygon, Rectangle};
+use ::svg::node::element::{Group, Line, Polygon, Rectangle};
 
 /// A cell's side, in pixels.
 const CELL: f64 = 40.0;
@@ -13,22 +13,47 @@ const CELL: f64 = 40.0;
 pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
     match &model.board {
         Some(board) if board.lattice != Lattice::Squares && (ans.fill.is_some() || !ans.placed.is_empty()) => {
-            super::shapes::answer(model, board, ans)
+            super::shapes::answer(model, board, Some(ans))
         }
-        Some(board) if ans.fill.is_some() || !ans.placed.is_empty() => {
-            let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
-            doc = doc.add(cells(board));
-            if let Some(fill) = &ans.fill {
-                doc = doc.add(values(board, fill)).add(region_lines(model, board));
-            } else if ans.placed.iter().any(|p| p.edges.is_some()) {
-                doc = doc.add(tiles(board, ans));
-            } else {
-                doc = doc.add(pieces(model, board, ans));
-            }
-            doc
-        }
-        _ => direct(model, ans),
+        Some(board) if ans.fill.is_some() || !ans.placed.is_empty() => square(model, board, Some(ans)),
+        _ => super::direct::answer(model, Some(ans)),
     }
+}
+
+/// The picture of the puzzle before it is solved: the board with its givens, clues,
+/// regions and cages, or the empty grid or row of the direct form.
+pub fn puzzle(model: &Model) -> Document {
+    match &model.board {
+        Some(board) if board.lattice != Lattice::Squares => super::shapes::answer(model, board, None),
+        Some(board) => square(model, board, None),
+        None => super::direct::answer(model, None),
+    }
+}
+
+/// A board of squares with what the spec declares drawn on it, and the answer if any.
+fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
+    let g = Geometry::squares(board, CELL);
+    let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
+    doc = doc.add(cells(model, board)).add(decor::black(model, &g));
+    let labelled = decor::labelled(model, board);
+    match ans {
+        Some(ans) if ans.fill.is_none() && ans.placed.iter().any(|p| p.edges.is_some()) => {
+            doc = doc.add(tiles(board, ans))
+        }
+        Some(ans) if ans.fill.is_none() => doc = doc.add(pieces(model, board, ans)),
+        _ => {}
+    }
+    doc = doc.add(decor::regions(model, board, &g, true));
+    let fill = match ans.and_then(|a| a.fill.as_ref()) {
+        Some(fill) => Some(fill.clone()),
+        // Unsolved: the givens of a filled board (a board of pieces shows its values on them).
+        None if ans.is_none() => Some(board.given.clone()),
+        None => None,
+    };
+    if let Some(fill) = fill {
+        doc = doc.add(values(board, &fill, &labelled));
+    }
+    doc.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g))
 }
 
 /// Top-left corner of a cell.
@@ -36,27 +61,35 @@ fn corner(board: &Board, cell: usize) -> (f64, f64) {
     (MARGIN + (cell % board.cols) as f64 * CELL, MARGIN + TITLE + (cell / board.cols) as f64 * CELL)
 }
 
-/// The board's cells (holes left out), thin grey outlines.
-fn cells(board: &Board) -> Group {
+/// The board's cells (holes left out, unless drawn black or holding a clue), thin grey
+/// outlines.
+fn cells(model: &Model, board: &Board) -> Group {
     let mut g = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
-    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+    for cell in (0..board.on.len()).filter(|&c| crate::lower::picture::shown(board, &model.picture, c)) {
         let (x, y) = corner(board, cell);
         g = g.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
     }
     g
 }
 
-/// A filled board's values: givens dark, found values blue.
-fn values(board: &Board, fill: &[Option<usize>]) -> Group {
+/// A filled board's values: givens dark and bold, found values blue; smaller and lower in
+/// cells whose top-left corner holds a cage's label.
+fn values(board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Group {
     let mut g = Group::new();
     for (cell, v) in fill.iter().enumerate() {
         let Some(v) = v else { continue };
         let (x, y) = corner(board, cell);
         let given = board.given[cell].is_some();
         let label = board.values[*v].to_string();
-        let size = if label.chars().count() > 2 { 14.0 } else { 22.0 };
+        let mut size = if label.chars().count() > 2 { 14.0 } else { 22.0 };
+        let mut dy = size * 0.35;
+        if labelled.contains(&cell) {
+            size *= 0.85;
+            dy += 4.0;
+        }
         g = g.add(
-            text(x + CELL / 2.0, y + CELL / 2.0 + size * 0.35, size, &label)
+            text(x + CELL / 2.0, y + CELL / 2.0 + dy, size, &label)
+                .set("class", if given { "given" } else { "value" })
                 .set("fill", if given { "#111" } else { "#1f5fbf" })
                 .set("font-weight", if given { "bold" } else { "normal" }),
         );
@@ -64,24 +97,11 @@ fn values(board: &Board, fill: &[Option<usize>]) -> Group {
     g
 }
 
-/// Heavy lines between cells that one block region holds and the other does not (a region
-/// that is one row or one column is not a block: the grid shows those already).
-fn region_lines(model: &Model, board: &Board) -> Group {
-    let blocks = blocks(model, board);
-    let mut membership = vec![Vec::new(); board.on.len()];
-    for (k, cells) in blocks.iter().enumerate() {
-        for &c in *cells {
-            membership[c].push(k);
-        }
-    }
-    boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0)
-}
-
 /// The regions that are blocks: not one row or one column (the grid shows those already).
-pub(super) fn blocks<'a>(model: &'a Model, board: &Board) -> Vec<&'a [usize]> {
+pub(super) fn blocks<'a>(model: &'a Model, board: &Board) -> Vec<(&'a str, &'a [usize])> {
     (model.regions.iter())
-        .map(|r| &r.cells[..])
-        .filter(|cells| {
+        .map(|r| (&r.name[..], &r.cells[..]))
+        .filter(|(_, cells)| {
             let same = |f: &dyn Fn(usize) -> usize| cells.iter().all(|&c| f(c) == f(cells[0]));
             !cells.is_empty() && !same(&|c| c / board.cols) && !same(&|c| c % board.cols)
         })
@@ -185,72 +205,4 @@ fn tiles(board: &Board, ans: &Answer) -> Group {
         }
     }
     g.add(boundaries(board, |_, _| true, "#111", 2.0))
-}
-
-/// `f(a, b)` with two whole numbers: the head and both numbers.
-fn two_numbers(name: &str) -> Option<(&str, i64, i64)> {
-    let (head, rest) = name.split_once('(')?;
-    let (a, b) = rest.strip_suffix(')')?.split_once(',')?;
-    Some((head, a.trim().parse().ok()?, b.trim().parse().ok()?))
-}
-
-/// The direct form: marks on a grid when every chosen option is `f(a, b)` with small whole
-/// numbers, else the options' names, one per line. The grid spans every option of that
-/// form (not only the chosen ones), so all answers of a spec are pictures of one size.
-fn direct(model: &Model, ans: &Answer) -> Document {
-    let names: Vec<&str> = ans.direct.iter().map(|&o| model.options[o].name.as_str()).collect();
-    let marks: Option<Vec<(&str, i64, i64)>> = names.iter().map(|n| two_numbers(n)).collect();
-    let small = |&(_, a, b): &(&str, i64, i64)| (0..64).contains(&a) && (0..64).contains(&b);
-    match marks.filter(|m| !m.is_empty() && m.iter().all(small)) {
-        Some(marks) => {
-            let all: Vec<_> = model.options.iter().filter_map(|o| two_numbers(&o.name)).filter(small).collect();
-            let rows = all.iter().map(|m| m.1).max().unwrap_or(0) as usize + 1;
-            let cols = all.iter().map(|m| m.2).max().unwrap_or(0) as usize + 1;
-            let board = Board {
-                name: String::new(),
-                rows,
-                cols,
-                on: vec![true; rows * cols],
-                values: vec![],
-                given: vec![None; rows * cols],
-                origin: crate::syntax::ast::Origin::TopLeft,
-                lattice: Default::default(),
-                span: Default::default(),
-            };
-            let mut doc = document(&model.title, cols as f64 * CELL, rows as f64 * CELL);
-            let mut squares = Group::new().set("fill", "#e8e2d0");
-            for cell in (0..rows * cols).filter(|c| (c / cols + c % cols) % 2 == 1) {
-                let (x, y) = corner(&board, cell);
-                squares = squares.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
-            }
-            doc = doc.add(squares).add(cells(&board));
-            for (head, a, b) in marks {
-                let (x, y) = corner(&board, a as usize * cols + b as usize);
-                let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-                doc = doc
-                    .add(
-                        Circle::new()
-                            .set("cx", cx)
-                            .set("cy", cy)
-                            .set("r", CELL * 0.35)
-                            .set("fill", colour(0))
-                            .set("stroke", "#111"),
-                    )
-                    .add(text(cx, cy + 5.0, 14.0, &head.chars().next().unwrap_or('?').to_uppercase().to_string()));
-            }
-            doc.add(boundaries(&board, |_, _| false, "#111", 2.0))
-        }
-        None => {
-            let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0) as f64 * 9.0 + 20.0;
-            let mut doc = document(&model.title, width.max(200.0), names.len() as f64 * 20.0);
-            for (k, n) in names.iter().enumerate() {
-                doc = doc.add(
-                    text(MARGIN, MARGIN + TITLE + 15.0 + k as f64 * 20.0, 14.0, n)
-                        .set("text-anchor", "start")
-                        .set("font-family", "monospace"),
-                );
-            }
-            doc
-        }
-    }
 }

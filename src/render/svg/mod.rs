@@ -15,11 +15,13 @@
 //!
 //! Documents are built with the `svg` crate; this module only decides geometry and colours.
 mod board;
+mod decor;
+mod direct;
 mod shapes;
 mod strip;
 
-pub use board::xcc_answer;
-pub use strip::moves_answer;
+pub use board::{puzzle, xcc_answer};
+pub use strip::{Played, moves_animation, moves_answer, played_puzzle};
 
 use ::svg::Document;
 use ::svg::node::element::{Rectangle, Text};
@@ -63,6 +65,28 @@ fn document(title: &str, width: f64, height: f64) -> Document {
         .add(
             text(MARGIN, MARGIN + TITLE_FONT, TITLE_FONT, title).set("text-anchor", "start").set("font-weight", "bold"),
         )
+}
+
+/// Where the cells of a board of squares are drawn.
+pub(super) struct Geometry {
+    /// A cell's side, in pixels.
+    pub cell: f64,
+    /// The top-left corner of cell 0.
+    pub x0: f64,
+    pub y0: f64,
+    pub cols: usize,
+}
+
+impl Geometry {
+    /// A board drawn below the title line, inside the margin.
+    fn squares(board: &crate::lower::model::Board, cell: f64) -> Geometry {
+        Geometry { cell, x0: MARGIN, y0: MARGIN + TITLE, cols: board.cols }
+    }
+
+    /// The top-left corner of a cell.
+    fn corner(&self, cell: usize) -> (f64, f64) {
+        (self.x0 + (cell % self.cols) as f64 * self.cell, self.y0 + (cell / self.cols) as f64 * self.cell)
+    }
 }
 
 /// A text centred on (x, y) horizontally, `y` its baseline (the crate escapes the text).

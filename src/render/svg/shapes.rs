@@ -15,7 +15,7 @@ use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
 use crate::syntax::ast::Lattice;
 use ::svg::Document;
-use ::svg::node::element::{Group, Line, Polygon};
+use ::svg::node::element::{Group, Path, Polygon};
 use std::collections::BTreeMap;
 
 /// A corner of a cell, in hundredths of a pixel (so that shared corners compare equal).
@@ -88,30 +88,59 @@ impl Shapes {
     /// Lines along the sides where `differ(a, b)` for the cells on either side, and along
     /// every side of a cell that is on with no cell that is on beyond it.
     fn boundaries(&self, board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
-        // Sides keyed by their two ends, rounded to hundredths of a pixel, in order.
-        let key = |p: (f64, f64)| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
-        let mut sides: BTreeMap<(Point, Point), (Vec<usize>, Segment)> = BTreeMap::new();
-        for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
-            let p = &self.polygons[cell];
-            for k in 0..p.len() {
-                let (a, b) = (p[k], p[(k + 1) % p.len()]);
-                let ends = if key(a) <= key(b) { (key(a), key(b)) } else { (key(b), key(a)) };
-                sides.entry(ends).or_insert_with(|| (Vec::new(), (a.0, a.1, b.0, b.1))).0.push(cell);
-            }
-        }
-        let mut g = Group::new().set("stroke", stroke).set("stroke-width", width).set("stroke-linecap", "round");
-        for (cells, (x1, y1, x2, y2)) in sides.values() {
-            if cells.len() == 1 || differ(cells[0], cells[1]) {
-                g = g.add(Line::new().set("x1", *x1).set("y1", *y1).set("x2", *x2).set("y2", *y2));
-            }
-        }
-        g
+        sides(&self.polygons, |c| board.on[c], differ, stroke, width)
     }
+}
+
+/// Lines along the sides of the polygons of the cells that are on, where `differ(a, b)` for
+/// the cells on either side, and along every side with no cell that is on beyond it.
+pub(super) fn sides(
+    polygons: &[Vec<(f64, f64)>],
+    on: impl Fn(usize) -> bool,
+    differ: impl Fn(usize, usize) -> bool,
+    stroke: &str,
+    width: f64,
+) -> Group {
+    // Sides keyed by their two ends, rounded to hundredths of a pixel, in order.
+    let key = |p: (f64, f64)| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
+    let mut sides: BTreeMap<(Point, Point), (Vec<usize>, Segment)> = BTreeMap::new();
+    for cell in (0..polygons.len()).filter(|&c| on(c)) {
+        let p = &polygons[cell];
+        for k in 0..p.len() {
+            let (a, b) = (p[k], p[(k + 1) % p.len()]);
+            let ends = if key(a) <= key(b) { (key(a), key(b)) } else { (key(b), key(a)) };
+            sides.entry(ends).or_insert_with(|| (Vec::new(), (a.0, a.1, b.0, b.1))).0.push(cell);
+        }
+    }
+    // One path of separate segments, in hundredths of a pixel: a board of pieces drawn
+    // eighty times over stays small.
+    let mut d = String::new();
+    let r = |v: f64| (v * 100.0).round() / 100.0;
+    for (cells, (x1, y1, x2, y2)) in sides.values() {
+        if cells.len() == 1 || differ(cells[0], cells[1]) {
+            d += &format!("M{} {}L{} {}", r(*x1), r(*y1), r(*x2), r(*y2));
+        }
+    }
+    let g = Group::new().set("stroke", stroke).set("stroke-width", width).set("stroke-linecap", "round");
+    if d.is_empty() { g } else { g.add(Path::new().set("d", d).set("fill", "none")) }
+}
+
+/// The corners of a hexagon pointing up, centred on (cx, cy), `width` across its flats.
+pub(super) fn hexagon(cx: f64, cy: f64, width: f64) -> Vec<(f64, f64)> {
+    let radius = width / 3f64.sqrt();
+    (0..6)
+        .map(|k| {
+            let a = std::f64::consts::PI / 3.0 * k as f64 - std::f64::consts::FRAC_PI_2;
+            (cx + radius * a.cos(), cy + radius * a.sin())
+        })
+        .collect()
 }
 
 /// The picture of an answer on a board of triangles or hexagons: a filled board's values,
 /// or placed pieces.
-pub fn answer(model: &Model, board: &Board, ans: &Answer) -> Document {
+pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
+    let blank = Answer { fill: Some(board.given.clone()), ..Answer::default() };
+    let ans = ans.unwrap_or(&blank);
     let shapes = Shapes::of(board);
     let mut doc = document(&model.title, shapes.width, shapes.height);
     let mut grid = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
@@ -133,7 +162,7 @@ pub fn answer(model: &Model, board: &Board, ans: &Answer) -> Document {
             );
         }
         let mut membership = vec![Vec::new(); board.on.len()];
-        for (k, cells) in super::board::blocks(model, board).into_iter().enumerate() {
+        for (k, (_, cells)) in super::board::blocks(model, board).into_iter().enumerate() {
             for &c in cells {
                 membership[c].push(k);
             }
