@@ -78,6 +78,11 @@ fn architecture() {
     page("docs/ARCHITECTURE.md");
 }
 
+#[test]
+fn gallery() {
+    page("docs/gallery.md");
+}
+
 /// Every page is run by one of the tests above (or `docs_diagnostics.rs`).
 #[test]
 fn every_page_is_run() {

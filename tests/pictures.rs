@@ -413,6 +413,18 @@ fn gallery_is_current() {
             }
         }
     }
+    // A picture no longer drawn is stale too.
+    let names: Vec<&str> = wanted.iter().map(|(n, _)| n.as_str()).collect();
+    for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = entry.file_name().into_string().unwrap();
+        if !names.contains(&name.as_str()) {
+            if update {
+                std::fs::remove_file(entry.path()).unwrap();
+            } else {
+                stale.push(name);
+            }
+        }
+    }
     let total: usize = wanted.iter().map(|(_, t)| t.len()).sum();
     assert!(total < 1_500_000, "the gallery is {total} bytes");
     assert!(
