@@ -34,6 +34,7 @@ mod seeds_xcc;
 mod sizes;
 mod solved;
 mod stages;
+mod streaming;
 mod symmetry;
 mod threads;
 mod tiles;

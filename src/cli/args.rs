@@ -181,6 +181,9 @@ pub enum Format {
     Raw,
     /// One JSON object per case, on one line; diagnostics as JSON lines on stderr.
     Json,
+    /// JSON lines: one object per answer as it is found, then one per case with its
+    /// statistics (docs/puzc-jsonl.schema.json); diagnostics as JSON lines on stderr.
+    Jsonl,
     /// A picture (SVG) of each answer: to stdout, or one file each with --output.
     Svg,
 }

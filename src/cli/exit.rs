@@ -17,6 +17,8 @@ pub enum Exit {
     NotUnique = 6,
     /// A bug in puzc: an internal error was caught.
     Internal = 70,
+    /// Ctrl-C (SIGINT) or SIGTERM stopped the search; what was found was printed.
+    Interrupted = 130,
 }
 
 pub const EXIT_CODES_HELP: &str = "\
@@ -28,4 +30,5 @@ Exit codes:
   4   I/O error (a file could not be read)
   5   limit reached (--timeout, --max-nodes) before the search finished
   6   not unique (--unique found two solutions)
-  70  internal error (a bug in puzc; please report it)";
+  70  internal error (a bug in puzc; please report it)
+  130 interrupted (Ctrl-C or SIGTERM): what was found is printed, then a line on stderr";

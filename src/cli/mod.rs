@@ -9,6 +9,7 @@ mod moves;
 mod parts;
 mod pictures;
 mod progress;
+mod stream;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
@@ -29,6 +30,7 @@ use std::io::{IsTerminal, Read};
 /// Runs puzc with the process's arguments and returns the exit code.
 pub fn main() -> i32 {
     install_panic_hook();
+    install_signal_handlers();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -50,12 +52,44 @@ pub fn main() -> i32 {
 /// deepest expression a 1 MiB spec can hold.
 const COMPILER_STACK: usize = 1 << 30;
 
+/// SIGINT (Ctrl-C) and SIGTERM stop a running search: the handler sets
+/// [`crate::solve::xcc::INTERRUPT`], which every engine reads at its clock check (every 4096
+/// nodes, `tally.rs`), and the search ends as if by a limit, with what it found printed
+/// (exit 130). Outside a search (reading, elaborating), or at a second signal, the process
+/// ends at once with 130.
+///
+/// signal-hook rather than ctrlc: the action runs in the signal handler itself (an atomic
+/// swap and `_exit`, both async-signal-safe), with no thread of its own, and the crate needs
+/// nothing but libc, which the tree already has.
+fn install_signal_handlers() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use std::sync::atomic::Ordering::SeqCst;
+    for signal in [SIGINT, SIGTERM] {
+        let action = || {
+            if crate::solve::xcc::INTERRUPT.swap(true, SeqCst) || !progress::SEARCHING.load(SeqCst) {
+                signal_hook::low_level::exit(Exit::Interrupted as i32);
+            }
+        };
+        // SAFETY: the action only touches atomics and calls `_exit`, which are
+        // async-signal-safe; it allocates nothing and takes no lock.
+        let _ = unsafe { signal_hook::low_level::register(signal, action) };
+    }
+}
+
+/// `interrupted: 3 solutions so far, 81920 nodes` on stderr, and exit 130.
+pub(crate) fn interrupted(solutions: u64, nodes: u64) -> Exit {
+    let s = if solutions == 1 { "" } else { "s" };
+    eprintln!("interrupted: {solutions} solution{s} so far, {nodes} nodes");
+    Exit::Interrupted
+}
+
 /// A panic is a bug: say so in one line and exit 70, never a backtrace.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        // A reader that stopped early (`puzc ... | head`) is not a bug: leave quietly.
+        // A reader that stopped early (`puzc ... | head`) is not a bug, nor a failure: it
+        // has what it wanted. Leave quietly, with 0 (`set -o pipefail` scripts stay green).
         if panic_message(info).contains("Broken pipe") {
-            std::process::exit(Exit::Io as i32);
+            std::process::exit(Exit::Solved as i32);
         }
         let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("puzc: internal error{place}: {}", panic_message(info));
@@ -83,7 +117,7 @@ pub fn run(cli: Cli) -> Exit {
                 eprintln!("puzc: {what} writes pictures; add --format svg");
                 return Exit::Usage;
             }
-            let json = matches!(args.format, Format::Json);
+            let json = matches!(args.format, Format::Json | Format::Jsonl);
             Session::open_as(&args.common, json).map_or_else(|e| e, |mut s| s.solve(&args))
         }
         Command::Check(args) if !args.more.is_empty() => {
@@ -198,7 +232,7 @@ pub(crate) struct Session {
     /// `print between cases "..."`.
     pub between: Option<Vec<Node>>,
     /// Whether a case has been printed through the template (the next gets the separator).
-    printed_a_case: std::cell::Cell<bool>,
+    pub(crate) printed_a_case: std::cell::Cell<bool>,
     /// The instance being read or solved, which diagnostics name in a batch.
     current: std::cell::Cell<Option<Current>>,
 }
@@ -335,7 +369,7 @@ impl Session {
     /// (see `declares_unsolved`) and it was printed, since that output is the whole answer.
     pub fn print_case(&self, exit: Exit, template: &[Node], data: &CaseData) -> Exit {
         use crate::render::template::{declares_unsolved, mentions_unsolved, render};
-        if exit == Exit::Limit || (!data.answered && !mentions_unsolved(template)) {
+        if matches!(exit, Exit::Limit | Exit::Interrupted) || (!data.answered && !mentions_unsolved(template)) {
             return exit;
         }
         if self.printed_a_case.replace(true)
@@ -418,6 +452,10 @@ impl Session {
                 return self.fail(&diags);
             }
             worst = worst.max(each(self, k, &mut elab));
+            // Interrupted: the instances after this one are not read.
+            if worst == Exit::Interrupted {
+                break;
+            }
             // A spec that reads nothing from its instance has exactly one instance.
             if reader.position() == before {
                 if !reader.at_end() {

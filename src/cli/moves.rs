@@ -128,6 +128,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         return s.fail(&[overflow_diagnostic(&low, elab, o)]);
     }
     let stop = found.stats.stop;
+    // Ctrl-C: a played puzzle's search keeps no answer until it ends.
+    if stop == Stop::Interrupted {
+        return super::interrupted(found.solutions.len() as u64, found.stats.nodes);
+    }
     let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
     // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
     let count = found.count.map(|c| args.limit.map_or(c, |l| c.min(l.into())));
@@ -158,7 +162,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         };
         exit = s.print_case(exit, template, &data);
     } else {
-        if let Err(e) = print_default(s, k, elab, args, &low, &found, mode, count, exit) {
+        if let Err(e) = print_default(s, k, elab, args, &low, &found, (mode, count, exit), started.elapsed()) {
             return e;
         }
     }
@@ -469,6 +473,34 @@ fn move_lines(low: &LoweredMoves, sol: &[u32]) -> Vec<String> {
         .collect()
 }
 
+/// A case's `status` in JSON.
+fn status_word(exit: Exit, mode: AnswerMode) -> &'static str {
+    match exit {
+        Exit::Solved if mode == AnswerMode::Count => "counted",
+        Exit::Solved => "solved",
+        Exit::NoSolution => "no solution",
+        Exit::NotUnique => "not unique",
+        _ => "limit reached",
+    }
+}
+
+/// One answer in JSON: its moves, their number (`length`), their total `cost` (the length
+/// unless moves have costs) and the `counters` after the last move, each a list of numbers.
+fn json_solution(elab: &Elab, low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
+    let p = &low.problem;
+    let cost: u64 = sol.iter().map(|&m| u64::from(p.cost(m as usize))).sum();
+    let end = moves::replay(p, sol).unwrap_or_else(|_| p.initial.clone());
+    let mut at = p.grid_len();
+    let counters: serde_json::Map<String, serde_json::Value> = (elab.model.counters.iter())
+        .map(|c| {
+            let values: Vec<u8> = end[at..at + c.values.len()].to_vec();
+            at += c.values.len();
+            (c.name.clone(), values.into())
+        })
+        .collect();
+    serde_json::json!({"moves": json_moves(low, sol), "length": sol.len(), "cost": cost, "counters": counters})
+}
+
 fn json_moves(low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
     let p = &low.problem;
     sol.iter()
@@ -498,9 +530,8 @@ fn print_default(
     args: &SolveArgs,
     low: &LoweredMoves,
     found: &Found,
-    mode: AnswerMode,
-    count: Option<u128>,
-    exit: Exit,
+    (mode, count, exit): (AnswerMode, Option<u128>, Exit),
+    elapsed: std::time::Duration,
 ) -> Result<(), Exit> {
     let p = &low.problem;
     let first = found.solutions.first().map_or(&[][..], Vec::as_slice);
@@ -546,20 +577,46 @@ fn print_default(
                 .collect();
             super::pictures::emit(s, args, k, pictures)?;
         }
-        Format::Json => {
-            let status = match exit {
-                Exit::Solved if mode == AnswerMode::Count => "counted",
-                Exit::Solved => "solved",
-                Exit::NoSolution => "no solution",
-                Exit::NotUnique => "not unique",
-                _ => "limit reached",
+        Format::Jsonl => {
+            let v = super::stream::JSONL_VERSION;
+            let shown = if mode == AnswerMode::All {
+                &found.solutions[..]
+            } else {
+                &found.solutions[..found.solutions.len().min(1)]
             };
+            let mut out = String::new();
+            for (i, sol) in shown.iter().enumerate().filter(|_| exit != Exit::Limit) {
+                let line = serde_json::json!({"version": v, "type": "solution", "instance": k, "index": i + 1, "solution": json_solution(elab, low, sol)});
+                out += &format!("{line}\n");
+            }
+            let count = count.filter(|_| exit != Exit::Limit).unwrap_or(found.solutions.len() as u128);
+            let line = serde_json::json!({
+                "version": v,
+                "type": "instance",
+                "instance": k,
+                "status": status_word(exit, mode),
+                "count": u64::try_from(count).map_or_else(|_| count.to_string().into(), serde_json::Value::from),
+                "nodes": found.stats.nodes,
+                "engine": "move search",
+                "time_ms": (elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            });
+            out += &format!("{line}\n");
+            super::stream::write_stdout(out.as_bytes());
+        }
+        Format::Json => {
             let mut o = serde_json::json!({
                 "instance": k,
-                "status": status,
+                "status": status_word(exit, mode),
                 "moves": json_moves(low, first),
                 "nodes": found.stats.nodes,
             });
+            if !found.solutions.is_empty() {
+                // The first answer's length, cost and counters at its end.
+                let sol = json_solution(elab, low, first);
+                for key in ["length", "cost", "counters"] {
+                    o[key] = sol[key].clone();
+                }
+            }
             if let Some(c) = count.filter(|_| exit != Exit::Limit) {
                 // Counts can pass what JSON numbers hold exactly: a string then.
                 o["count"] = u64::try_from(c).map_or_else(|_| c.to_string().into(), Into::into);

@@ -11,8 +11,13 @@ use crate::solve::xcc::Published;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError, channel};
 use std::time::{Duration, Instant};
+
+/// True while a search runs (inside [`while_running`]): a signal then stops the search
+/// rather than the process (see `install_signal_handlers` in `cli/mod.rs`).
+pub static SEARCHING: AtomicBool = AtomicBool::new(false);
 
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
@@ -37,6 +42,17 @@ fn delay() -> Duration {
 /// function that says whether the search has ended, to give up early); it runs on the
 /// watcher's thread, only once the line is due.
 pub fn while_running<R>(
+    published: Option<&Arc<Published>>,
+    forecast: impl FnOnce(&dyn Fn() -> bool) -> Option<f64> + Send,
+    search: impl FnOnce() -> R,
+) -> R {
+    SEARCHING.store(true, Ordering::SeqCst);
+    let result = draw_while(published, forecast, search);
+    SEARCHING.store(false, Ordering::SeqCst);
+    result
+}
+
+fn draw_while<R>(
     published: Option<&Arc<Published>>,
     forecast: impl FnOnce(&dyn Fn() -> bool) -> Option<f64> + Send,
     search: impl FnOnce() -> R,

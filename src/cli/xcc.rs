@@ -103,7 +103,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     } else {
         Some(1)
     };
+    // `--all` writes each answer once verified, unless the answers are sorted first, a part
+    // of a split keeps them for `puzc merge`, or the spec's template prints them.
+    let templated = s.template.is_some() && args.format == Format::Text && !(args.all || args.count || args.unique);
+    let printed_here = args.part.is_none() && !templated && args.format != Format::Svg;
+    let streams = printed_here && mode == AnswerMode::All && !super::stream::sorted(model);
     let mut got = Collect {
+        stream: streams.then(|| super::stream::Stream::new(s, k, args.format, model)),
+        model,
         mode,
         found: 0,
         answers: Vec::new(),
@@ -130,8 +137,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let symmetry_stats;
     let stats;
     let shape_stats;
+    let engine;
     if let Some(e) = &edges {
         symmetry_stats = symmetry_line(got.classes.as_ref(), None, "the edge-matching engine");
+        engine = "edge-matching";
         lowered_at = started.elapsed();
         stats = super::progress::while_running(
             limits.progress.as_ref(),
@@ -162,6 +171,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             got.classes = Classes::new(perms.clone(), Some(b.anchor.clone()));
         }
         symmetry_stats = symmetry_line(got.classes.as_ref(), None, "the fill engine");
+        engine = "fill";
         lowered_at = started.elapsed();
         let grid = fill_grid(&fill.shape);
         let cells = model.board.as_ref().map_or(0, |b| b.on.len());
@@ -264,6 +274,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 stats
             });
         }
+        engine = "exact cover";
         let p = &low.problem;
         shape_stats = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count())
             + &match used_threads {
@@ -271,7 +282,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                 n => format!(", {n} threads"),
             };
     }
-    let Collect { mut answers, bad, found, classes, weights, .. } = got;
+    let Collect { mut answers, bad, found, classes, weights, stream, .. } = got;
     // Up to symmetry, the solutions are the classes the collector counted; by orbits, the
     // sum of the orbits' sizes.
     let mut stats = stats;
@@ -288,12 +299,13 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!("puzc: internal error: a solution failed verification ({why}); nothing was printed for it");
         return Exit::Internal;
     }
-    if mode == AnswerMode::All {
+    if mode == AnswerMode::All && stream.is_none() {
         // Placements come in reading order of their layout (see `layout_order`).
         super::layout_order::sort(&mut answers, model);
     }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
     let mut exit = match (mode, stats.solutions) {
+        _ if stats.stop == Stop::Interrupted => Exit::Interrupted,
         _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Exit::Limit,
         (AnswerMode::Unique, n) if n > 1 => Exit::NotUnique,
         // A finished count is an answer, even when it is 0.
@@ -330,6 +342,29 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             answered: !answers.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
         };
         exit = s.print_case(exit, template, &data);
+    } else if printed_here && (mode == AnswerMode::All || matches!(args.format, Format::Json | Format::Jsonl)) {
+        // Answers not streamed during the search (sorted, or of another mode) go the same way.
+        let mut stream = stream.unwrap_or_else(|| super::stream::Stream::new(s, k, args.format, model));
+        for a in &answers {
+            stream.answer(model, a);
+        }
+        let status = match exit {
+            Exit::Solved if mode == AnswerMode::Count => "counted",
+            Exit::Solved => "solved",
+            Exit::NoSolution => "no solution",
+            Exit::NotUnique => "not unique",
+            Exit::Interrupted => "interrupted",
+            _ => "limit reached",
+        };
+        let ending = super::stream::Ending {
+            exit,
+            status,
+            count: stats.solutions,
+            nodes: stats.nodes,
+            engine,
+            elapsed: started.elapsed(),
+        };
+        stream.finish(&ending);
     } else {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
@@ -339,30 +374,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
                     return e;
                 }
             }
-            Format::Json => {
-                let status = match exit {
-                    Exit::Solved if mode == AnswerMode::Count => "counted",
-                    Exit::Solved => "solved",
-                    Exit::NoSolution => "no solution",
-                    Exit::NotUnique => "not unique",
-                    _ => "limit reached",
-                };
-                let solutions: Vec<_> = answers.iter().map(|a| render::json::xcc_answer(model, a)).collect();
-                let obj = serde_json::json!({
-                    "instance": k,
-                    "status": status,
-                    "count": stats.solutions,
-                    "solutions": solutions,
-                    "nodes": stats.nodes,
-                });
-                println!("{obj}");
-            }
+            Format::Json | Format::Jsonl => unreachable!("JSON is written by the stream above"),
         }
     }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
         Exit::NotUnique => eprintln!("puzc: instance {k}: more than one solution"),
         Exit::Limit => eprintln!("puzc: instance {k}: {} before the search finished", limit_name(stats.stop)),
+        Exit::Interrupted => _ = super::interrupted(stats.solutions, stats.nodes),
         _ => {}
     }
     if args.stats {
@@ -399,7 +418,10 @@ fn symmetry_line(classes: Option<&Classes>, breaking: Option<&Breaking>, engine:
 
 /// The answers of one search as they come: kept for printing, verified (all that are
 /// printed, the first [`VERIFY_WHEN_COUNTING`] when counting), counted.
-struct Collect<'a, 'm> {
+struct Collect<'a, 'm, 's> {
+    /// `--all` streamed: each answer kept is written here and dropped.
+    stream: Option<super::stream::Stream<'s>>,
+    model: &'m Model,
     mode: AnswerMode,
     found: u64,
     answers: Vec<Answer<'a>>,
@@ -414,7 +436,7 @@ struct Collect<'a, 'm> {
     verifier: Verifier<'m>,
 }
 
-impl<'a> Collect<'a, '_> {
+impl<'a> Collect<'a, '_, '_> {
     /// Takes one solution; `answer` decodes it, only when it must be kept or verified.
     fn take(&mut self, answer: impl FnOnce() -> Answer<'a>) -> Flow {
         self.take_counted(1, answer)
@@ -445,8 +467,10 @@ impl<'a> Collect<'a, '_> {
                 self.bad = Some(why);
                 return Flow::Stop;
             }
-            if keep {
-                self.answers.push(ans);
+            match &mut self.stream {
+                Some(stream) if keep => stream.answer(self.model, &ans),
+                _ if keep => self.answers.push(ans),
+                _ => {}
             }
         }
         if self.classes.is_some() && self.wanted.is_some_and(|w| self.found >= w) {
@@ -503,6 +527,8 @@ fn text_output(
     let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
     match mode {
         // A count cut short by a limit is not the count: it goes to stderr only.
+        AnswerMode::Count if exit == Exit::Interrupted => String::new(),
+        AnswerMode::All if exit == Exit::Interrupted => shown.join("\n"),
         AnswerMode::Count if exit == Exit::Limit => {
             eprintln!("puzc: instance {k}: {} found before the limit", plural(stats.solutions, "solution"));
             String::new()

@@ -81,6 +81,8 @@ pub enum Stop {
     TableFull,
     /// Arithmetic on the state overflowed 64 bits ([`Outcome::overflowed`] says where).
     Overflow,
+    /// [`crate::solve::xcc::INTERRUPT`] was set (Ctrl-C), seen at a clock check.
+    Interrupted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -355,6 +357,10 @@ impl Budgeted {
             }
             if let Some(p) = &self.progress {
                 p.add(4096, 0);
+            }
+            if crate::solve::xcc::INTERRUPT.load(std::sync::atomic::Ordering::Relaxed) {
+                self.stop = Some(Stop::Interrupted);
+                return false;
             }
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.stop = Some(Stop::Deadline);

@@ -45,7 +45,7 @@ use std::time::Instant;
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 
 pub use check::check_solution;
-pub use tally::Published;
+pub use tally::{INTERRUPT, Published};
 
 /// When to give up. `None` means no limit.
 #[derive(Clone, Debug, Default)]
@@ -71,6 +71,8 @@ pub enum Stop {
     Timeout,
     /// The solution callback returned [`Flow::Stop`].
     Callback,
+    /// [`tally::INTERRUPT`] was set (Ctrl-C).
+    Interrupted,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,15 @@
 //! What every engine's search keeps beside its own state: the node and solution counts,
 //! checked against the [`Limits`] as they grow.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{Flow, Limits, Stats, Stop};
+
+/// Set from outside (the command line's handler of SIGINT and SIGTERM) to stop every running
+/// search at its next clock check, with [`Stop::Interrupted`]. Read with the clock, so the
+/// per-node path does not change.
+pub static INTERRUPT: AtomicBool = AtomicBool::new(false);
 
 /// How many nodes pass between two looks at the clock (and two publications of the counts).
 const CLOCK_EVERY: u64 = 4096;
@@ -99,6 +104,9 @@ impl<'a> Tally<'a> {
     #[inline(never)]
     fn now_and_then(&mut self) -> Result<(), Stop> {
         self.publish();
+        if INTERRUPT.load(Ordering::Relaxed) {
+            return Err(Stop::Interrupted);
+        }
         if self.limits.deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(Stop::Timeout);
         }
