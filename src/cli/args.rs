@@ -55,7 +55,7 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// How many parts.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = parts)]
     pub parts: u64,
 }
 
@@ -75,10 +75,10 @@ pub struct EstimateArgs {
     #[command(flatten)]
     pub common: CommonArgs,
     /// How many random root-to-leaf probes.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(2..=10_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1000, value_parser = probes)]
     pub probes: u64,
     /// The seed of the probes' random choices (the output is the same for the same seed).
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", default_value_t = 1, value_parser = a_count)]
     pub seed: u64,
 }
 
@@ -244,7 +244,7 @@ pub struct SolveArgs {
     pub threads: Option<u64>,
     /// Solve part I of the split in --manifest (with --count or --all); prints the part's
     /// result for `puzc merge`.
-    #[arg(long, value_name = "I", requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"], help_heading = "Input")]
+    #[arg(long, allow_negative_numbers = true, value_name = "I", value_parser = a_part, requires = "manifest", conflicts_with_all = ["unique", "limit", "dlx"], help_heading = "Input")]
     pub part: Option<usize>,
     /// The manifest `puzc split` wrote (with --part).
     #[arg(long, value_name = "FILE", requires = "part", help_heading = "Input")]
@@ -306,6 +306,31 @@ fn at_least_one(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A whole number in `lo..=hi`, said in words when it is not one (`--parts`, `--probes`).
+fn in_range(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let range = format!("{lo} to {hi}");
+    match a_count(s).map_err(|e| e.replace("0 or more", &range))? {
+        n if (lo..=hi).contains(&n) => Ok(n),
+        n => Err(format!("{n} is out of range: give {range}")),
+    }
+}
+
+/// `--parts`: 1 to 100,000.
+fn parts(s: &str) -> Result<u64, String> {
+    in_range(s, 1, 100_000)
+}
+
+/// `--probes`: 2 to 10,000,000 (one probe gives no spread).
+fn probes(s: &str) -> Result<u64, String> {
+    in_range(s, 2, 10_000_000)
+}
+
+/// `--part`: a part's number, 1 or more (the manifest says how many there are).
+fn a_part(s: &str) -> Result<usize, String> {
+    let n = at_least_one(s)?;
+    usize::try_from(n).map_err(|_| format!("`{s}` is too large"))
+}
+
 /// `--threads`: 1 to 256.
 fn threads(s: &str) -> Result<u64, String> {
     match a_count(s).map_err(|e| e.replace("0 or more", "1 to 256"))? {
@@ -351,4 +376,32 @@ pub(crate) fn parse_seconds(s: &str) -> Result<f64, String> {
 pub fn deadline(start: std::time::Instant, seconds: Option<f64>) -> Option<std::time::Instant> {
     let d = std::time::Duration::try_from_secs_f64(seconds?).ok()?;
     start.checked_add(d)
+}
+
+/// A clearer message than clap's for an unknown option that looks like a short one (`-n 8`):
+/// clap's tip, "to pass '-n' as a value, use '-- -n'", fits no puzc command. Most often the
+/// user meant a constant of the spec, so the message says how to set one. `None` for every
+/// other error, which clap words well.
+pub fn misread_option(e: &clap::Error, argv: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else { return None };
+    let name = arg.strip_prefix('-').filter(|n| !n.starts_with('-'))?;
+    if name.is_empty()
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        || name.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let value = argv.iter().position(|a| a == arg).and_then(|i| argv.get(i + 1)).filter(|v| !v.starts_with('-'));
+    let set = match value {
+        Some(v) => format!("--set {name}={v}"),
+        None => format!("--set {name}=VALUE"),
+    };
+    Some(format!(
+        "error: unknown option '{arg}'\n\n  tip: puzc's options have long names (`--help` lists them); to change a \
+         constant of the spec, write `{set}`\n"
+    ))
 }

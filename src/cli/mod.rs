@@ -34,7 +34,12 @@ pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let _ = e.print();
+            match args::misread_option(&e, &std::env::args().collect::<Vec<_>>()) {
+                Some(message) => eprint!("{message}"),
+                None => {
+                    let _ = e.print();
+                }
+            }
             return if e.use_stderr() { Exit::Usage as i32 } else { 0 };
         }
     };

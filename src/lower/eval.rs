@@ -92,7 +92,7 @@ impl Env {
                 match (l, h) {
                     (Value::Int(a), Value::Int(b)) => Ok(Value::Range {
                         lo: a,
-                        hi: b.checked_add(extra).ok_or_else(|| overflow(e.span))?,
+                        hi: b.checked_add(extra).ok_or_else(|| inclusive_end_too_large(hi.span))?,
                         chars: false,
                     }),
                     (Value::Char(a), Value::Char(b)) => {
@@ -216,6 +216,9 @@ impl Env {
             // Euclidean division: the remainder is never negative, (-1) / 3 == -1, (-1) % 3 == 2,
             // 7 / -3 == -2; so `i % k` always indexes 0..k.
             BinOp::Div => a.checked_div_euclid(b),
+            // Every number divides by -1 with remainder 0; `checked_rem_euclid` says None for
+            // i64::MIN % -1 only because the quotient, not the remainder, overflows.
+            _ if b == -1 => Some(0),
             _ => a.checked_rem_euclid(b),
         };
         res.map(Value::Int).ok_or_else(|| overflow(span))
@@ -442,7 +445,16 @@ fn undefined(name: &str, span: Span) -> Diagnostic {
 }
 
 fn overflow(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::E108, span, "arithmetic overflow").label("this value does not fit in 64 bits")
+    Diagnostic::new(Code::E108, span, "arithmetic overflow")
+        .label("this value does not fit in 64 bits")
+        .help("numbers are 64-bit: -9223372036854775808 to 9223372036854775807")
+}
+
+/// `lo..=i64::MAX`: a range keeps the number one past its end, which does not exist there.
+fn inclusive_end_too_large(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E108, span, "a range cannot end at 9223372036854775807 with `..=`")
+        .label("the largest number: `..=` would need one past it")
+        .help("end the range below it, or write `..` to stop just before 9223372036854775807")
 }
 
 pub fn too_large(span: Span) -> Diagnostic {
