@@ -72,7 +72,15 @@ struct Found {
     fell_back: bool,
     /// The search stopped on arithmetic that overflowed 64 bits, there.
     overflowed: Option<moves::Overflowed>,
+    /// The goal was proved unreachable before any search, so.
+    proof: Option<moves::Proof>,
 }
+
+/// The node limit of a played puzzle's search when neither `--max-nodes` nor `--timeout` is
+/// given: a search that cannot finish (an unreachable goal that no proof caught, a space too
+/// large) ends with exit 5 and advice instead of running for ever. About 20 s of the
+/// 15-puzzle's IDA*; longer where a position has many moves.
+pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let started = Instant::now();
@@ -98,7 +106,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     let memory = args.memory.unwrap_or_else(default_memory);
     let limits = Limits {
-        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { DEFAULT_MAX_NODES }),
         deadline: super::deadline(started, args.timeout),
         max_table_bytes: memory,
         // A progress line on a terminal, for searches that run long (nodes and time only:
@@ -175,13 +183,22 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             match stop {
                 Stop::Deadline => "the --timeout ran out",
                 Stop::TableFull => "the table of positions filled up",
+                _ if args.max_nodes.is_none() => "the default limit of 100000000 nodes was reached",
                 _ => "the --max-nodes limit was reached",
             }
         ),
         _ => {}
     }
+    if exit == Exit::Limit && stop == Stop::NodeLimit && args.max_nodes.is_none() {
+        eprintln!(
+            "  raise it with `--max-nodes N` (`--max-nodes 1000000000`), or bound the time instead with `--timeout SECONDS`"
+        );
+    }
     if exit == Exit::Limit && stop == Stop::TableFull {
         eprintln!("{}", table_full_help(memory, found.stats.tt_entries, &guide));
+    }
+    if let (true, Some(proof)) = (args.stats, found.proof) {
+        eprintln!("instance {k}: proved unsolvable before searching: {}", proof_text(proof, &low));
     }
     if args.stats {
         let engine = match (mode, p.budget) {
@@ -289,6 +306,7 @@ fn search(
             stats: out.stats,
             fell_back,
             overflowed: out.overflowed,
+            proof: out.proof,
         });
     }
     // Solutions to look at: all that are listed; the first of a uniqueness test; a sample of
@@ -323,7 +341,36 @@ fn search(
         stats: counted.stats,
         fell_back: false,
         overflowed: counted.overflowed,
+        proof: counted.proof,
     })
+}
+
+/// `--stats`: the invariant that proved the goal unreachable, in words.
+fn proof_text(proof: moves::Proof, low: &LoweredMoves) -> String {
+    use moves::{Kept, Proof};
+    let v = |v: u8| low.shown[v as usize].clone();
+    match proof {
+        Proof::Blocks => {
+            "the number of blocks on the board can only fall (or only rise), and the goal needs another".into()
+        }
+        Proof::Permuted(Kept::Count { value, need, have }) => format!(
+            "every move permutes the board's cells, so each value keeps its count; the goal needs {need} of {}, the board has {have}",
+            v(value)
+        ),
+        Proof::Permuted(Kept::Parity { key, start, goal }) => format!(
+            "every move permutes the board's cells, and the permutation's parity plus the colour of the cell of {} (a two-colouring of the cells derived from the moves: on a grid, the blank's distance parity) is kept: {start} at the start, {goal} at the goal",
+            v(key)
+        ),
+        Proof::Permuted(Kept::EvenParity) => {
+            "every move is an even permutation of the board's cells, and the start is an odd one of the goal".into()
+        }
+        Proof::Permuted(Kept::Cannot { key }) => {
+            format!(
+                "every move permutes the board's cells, and none carries {} to its goal cell's part of the board",
+                v(key)
+            )
+        }
+    }
 }
 
 /// E108 for arithmetic that overflowed during the search: at the expression whose value did

@@ -29,6 +29,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         solution,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
         overflowed: None,
+        proof: None,
     };
     if goal_holds(p, &state) {
         return done(&table, &b, Some(Vec::new()), Stop::Solved);

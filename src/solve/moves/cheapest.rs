@@ -36,6 +36,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         solution,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
         overflowed: None,
+        proof: None,
     };
     if is_dead(&mut dead, &state) {
         return done(&table, &b, None, Stop::Exhausted);

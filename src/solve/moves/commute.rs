@@ -77,6 +77,7 @@ fn search(p: &MoveProblem, limits: &Limits, max: u32, every: bool) -> (Outcome, 
         solution,
         stats: Stats { nodes: s.b.nodes, tt_entries: 0, table_full: false, stop },
         overflowed: None,
+        proof: None,
     };
     // A cell no move writes must show the goal already.
     let untouched_ok = (0..cells).all(|c| last[c].is_some() || want[c].is_none_or(|w| w == p.initial[c]));
@@ -111,7 +112,7 @@ pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[
     let (out, sets) = search(p, limits, max, true);
     let stop = out.stats.stop;
     let Some(first) = out.solution else {
-        return Counted { count: 0, overflow: false, stats: out.stats, overflowed: None };
+        return Counted { count: 0, overflow: false, stats: out.stats, overflowed: None, proof: None };
     };
     let sets = if sets.is_empty() { vec![first] } else { sets };
     let k = sets[0].len() as u128;
@@ -124,6 +125,7 @@ pub fn count(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[
         overflow: total.is_none(),
         stats: Stats { stop, ..out.stats },
         overflowed: None,
+        proof: None,
     }
 }
 

@@ -37,6 +37,8 @@ pub struct Counted {
     /// With [`Stop::Overflow`]: where the arithmetic on the state overflowed (the count and
     /// the solutions seen mean nothing then).
     pub overflowed: Option<super::Overflowed>,
+    /// The goal was proved unreachable (the count is 0), so.
+    pub proof: Option<super::Proof>,
 }
 
 /// Counts the solutions, and calls `each` with the solutions in order (as indices into
@@ -80,9 +82,9 @@ fn count_search(
     guide: &Guide,
     each: &mut dyn FnMut(&[u32]) -> bool,
 ) -> Counted {
-    if super::prove::goal_unreachable(p) {
+    if let Some(proof) = super::proof(p) {
         let stats = super::proved_unreachable().stats;
-        return Counted { count: 0, overflow: false, stats, overflowed: None };
+        return Counted { count: 0, overflow: false, stats, overflowed: None, proof: Some(proof) };
     }
     match (p.budget, cap) {
         (Budget::Fewest { max }, _) if guide.commute => super::commute::count(p, limits, max, each),
@@ -151,6 +153,7 @@ impl<'p> Memo<'p> {
             overflow: self.overflow,
             stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
             overflowed: None,
+            proof: None,
         }
     }
 
@@ -176,6 +179,7 @@ impl<'p> Memo<'p> {
             overflow: false,
             stats: Stats { nodes: self.b.nodes, tt_entries: self.table.len(), table_full: self.table_full, stop },
             overflowed: None,
+            proof: None,
         }
     }
 
@@ -341,6 +345,7 @@ fn layers(p: &MoveProblem, limits: &Limits, max: u32, each: &mut dyn FnMut(&[u32
         overflow,
         stats: Stats { nodes: b.nodes, tt_entries: table.len(), table_full: table.is_full(), stop },
         overflowed: None,
+        proof: None,
     };
     if goal_holds(p, &state) {
         each(&[]);

@@ -87,6 +87,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
             stop,
         },
         overflowed: None,
+        proof: None,
     }
 }
 

@@ -46,6 +46,7 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, bound: &Bound) -> Outco
         solution: found,
         stats: Stats { nodes: b.nodes, tt_entries: 0, table_full: false, stop },
         overflowed: None,
+        proof: None,
     }
 }
 

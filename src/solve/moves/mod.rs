@@ -22,6 +22,7 @@ mod dfs;
 mod ida;
 mod machine;
 mod overflow;
+mod permute;
 mod prove;
 mod reach;
 mod table;
@@ -36,6 +37,24 @@ pub use count::{Counted, count, count_guided, count_upto};
 use machine::Machine;
 pub use machine::TraceStep;
 pub use overflow::Overflowed;
+pub use permute::Kept;
+
+/// Why the goal was proved unreachable before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The number of non-empty cells can only fall or only rise ([`prove`]).
+    Blocks,
+    /// Every move permutes the board's cells, and the permutation keeps this ([`permute`]).
+    Permuted(Kept),
+}
+
+/// Whether the goal is proved unreachable, and how.
+pub fn proof(p: &MoveProblem) -> Option<Proof> {
+    if prove::goal_unreachable(p) {
+        return Some(Proof::Blocks);
+    }
+    permute::goal_unreachable(p).map(Proof::Permuted)
+}
 
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -101,6 +120,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// With [`Stop::Overflow`]: the program that overflowed and the position.
     pub overflowed: Option<Overflowed>,
+    /// The goal was proved unreachable before any search, so.
+    pub proof: Option<Proof>,
 }
 
 /// Runs a search with the overflow record cleared first, and turns a recorded overflow into
@@ -228,8 +249,8 @@ pub fn solve_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Gu
 }
 
 fn search_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide) -> Outcome {
-    if prove::goal_unreachable(p) {
-        return proved_unreachable();
+    if let Some(proof) = proof(p) {
+        return Outcome { proof: Some(proof), ..proved_unreachable() };
     }
     match p.budget {
         Budget::Exactly(n) => dfs::solve(p, limits, n, true),
@@ -251,6 +272,7 @@ fn proved_unreachable() -> Outcome {
         solution: None,
         stats: Stats { nodes: 0, tt_entries: 0, table_full: false, stop: Stop::Exhausted },
         overflowed: None,
+        proof: None,
     }
 }
 
