@@ -327,14 +327,12 @@ mod tests {
             }
         }
         assert_eq!(reach.len(), 12);
-        let mut all = vec![vec![]];
-        for _ in 0..4 {
-            all = all
-                .into_iter()
-                .flat_map(|v: Vec<u8>| {
-                    (0..4u8).filter(move |x| !v.contains(x)).map(move |x| [v.clone(), vec![x]].concat())
-                })
-                .collect();
+        let mut all: Vec<Vec<u8>> = Vec::new();
+        for x in 0..256u32 {
+            let v: Vec<u8> = (0..4).map(|i| ((x >> (2 * i)) & 3) as u8).collect();
+            if (0..4u8).all(|d| v.contains(&d)) {
+                all.push(v);
+            }
         }
         assert_eq!(all.len(), 24);
         for start in all {
