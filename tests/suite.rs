@@ -22,6 +22,7 @@ mod judges;
 mod judges_random;
 mod lattices;
 mod messages;
+mod memory_budget;
 mod mixed_forms;
 mod moves_puzzles;
 mod mutate;

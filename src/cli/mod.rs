@@ -46,7 +46,15 @@ pub fn main() -> i32 {
     // Every stage walks expressions recursively, and a spec may nest them deeply (a chain of
     // 200 000 `+` is a tree that deep): the compiler runs on a thread with a stack to match
     // the 1 MiB limit on specs (only the pages used are ever committed).
-    let worker = std::thread::Builder::new().stack_size(COMPILER_STACK).spawn(move || run(cli));
+    // The worker ends the process itself: a run that filled its memory budget would
+    // otherwise spend seconds after its last word handing every block back to malloc
+    // (10 s after Langford n = 10^6 hit S401 at 1 GiB).
+    let worker =
+        std::thread::Builder::new().stack_size(crate::lower::meter::stack_size(COMPILER_STACK)).spawn(move || {
+            let code = run(cli) as i32;
+            let _ = std::io::Write::flush(&mut std::io::stdout());
+            std::process::exit(code)
+        });
     match worker.map(|w| w.join()) {
         Ok(Ok(exit)) => exit as i32,
         _ => Exit::Internal as i32,
@@ -54,7 +62,8 @@ pub fn main() -> i32 {
 }
 
 /// The compiler thread's stack: about 1 KiB per level of expression nesting, for the
-/// deepest expression a 1 MiB spec can hold.
+/// deepest expression a 1 MiB spec can hold (less under a tight `ulimit -v`, which counts
+/// the whole reservation).
 const COMPILER_STACK: usize = 1 << 30;
 
 /// SIGINT (Ctrl-C) and SIGTERM stop a running search: the handler sets
@@ -454,6 +463,9 @@ impl Session {
                 self.explain_missing_instance(&mut diags);
             }
             if !diags.is_empty() {
+                // The run ends here: what was built (up to the memory budget) is left to the
+                // process's exit rather than freed piece by piece.
+                std::mem::forget(elab);
                 return self.fail(&diags);
             }
             worst = worst.max(each(self, k, &mut elab));

@@ -14,7 +14,9 @@
 //!   column or other region that holds each value at most once are left out.
 //!
 //! Only admissible combinations become options: those whose values combine to the target
-//! and agree with the givens. Enumeration is metered (S401 past the limit).
+//! and agree with the givens. Enumeration is metered (S401 past the limit): in steps, in
+//! combinations (no more than the options still allowed), and in memory (`meter.rs`),
+//! checked at every combination kept, so a cage of 81 cells stops within the budget.
 use super::model::{ArithOp, Cage, Model};
 use super::value::Value;
 use super::xcc::{Meaning, OptionGuard};
@@ -118,8 +120,10 @@ impl CageItems {
             let apart = |i: usize, j: usize| {
                 model.regions.iter().any(|r| r.cells.contains(&cage.cells[i]) && r.cells.contains(&cage.cells[j]))
             };
-            let conflicts: Vec<Vec<bool>> =
-                (0..cage.cells.len()).map(|i| (0..cage.cells.len()).map(|j| i != j && apart(i, j)).collect()).collect();
+            // Per position, the earlier positions it must differ from (a short list: a cell
+            // of a sudoku cage meets at most 20 others, however large the cage).
+            let conflicts: Vec<Vec<usize>> =
+                (0..cage.cells.len()).map(|i| (0..i).filter(|&j| apart(i, j)).collect()).collect();
             let mut search = Search {
                 cage,
                 numbers: &self.numbers,
@@ -129,10 +133,18 @@ impl CageItems {
                 chosen: Vec::with_capacity(cage.cells.len()),
                 steps: 0,
                 max_steps: (guard.max as u64).saturating_mul(10).max(1_000_000),
+                max_found: guard.max.saturating_sub(meanings.len()),
                 found: Vec::new(),
                 too_many: false,
+                out_of_memory: false,
             };
             search.run(0, 0);
+            if search.out_of_memory {
+                let mut d = super::meter::out_of_memory(cage.span);
+                d.message = format!("`{}` has more combinations of values than the memory limit allows", cage.name);
+                diags.push(d.label("too many combinations to hold"));
+                return;
+            }
             if search.too_many {
                 diags.push(
                     Diagnostic::new(
@@ -145,7 +157,8 @@ impl CageItems {
                 );
                 return;
             }
-            for combo in search.found {
+            let size = cage.cells.len();
+            for combo in search.found.chunks_exact(size.max(1)) {
                 if guard.full(meanings.len(), cage.span) {
                     return;
                 }
@@ -178,12 +191,18 @@ struct Search<'a> {
     /// Value indices in increasing numeric order.
     order: &'a [usize],
     givens: &'a [Option<usize>],
-    conflicts: &'a [Vec<bool>],
+    /// Per position, the earlier positions whose value it must not repeat.
+    conflicts: &'a [Vec<usize>],
     chosen: Vec<usize>,
     steps: u64,
     max_steps: u64,
-    found: Vec<Vec<usize>>,
+    /// The options the cage may still add: more combinations than this are refused.
+    max_found: usize,
+    /// The combinations found, one after another (the cage's size each).
+    found: Vec<usize>,
     too_many: bool,
+    /// The memory budget ran out while combinations were kept.
+    out_of_memory: bool,
 }
 
 impl Search<'_> {
@@ -200,7 +219,7 @@ impl Search<'_> {
         let size = self.cage.cells.len();
         if i == size {
             if self.admissible() {
-                self.found.push(self.chosen.clone());
+                self.keep();
             }
             return;
         }
@@ -216,7 +235,7 @@ impl Search<'_> {
                 if self.givens[i].is_some_and(|g| g != v) {
                     continue;
                 }
-                if self.chosen.iter().enumerate().any(|(j, &w)| w == v && self.conflicts[i][j]) {
+                if self.conflicts[i].iter().any(|&j| self.chosen[j] == v) {
                     continue;
                 }
             }
@@ -230,6 +249,30 @@ impl Search<'_> {
                 break; // values only grow from here on
             }
         }
+    }
+
+    /// Keeps the combination chosen, or stops the search: past the options left, or past
+    /// the memory budget (checked at every combination, one atomic load).
+    fn keep(&mut self) {
+        if self.found.len() / self.chosen.len().max(1) >= self.max_found {
+            self.too_many = true;
+        } else if super::meter::over() || !self.grow_for(self.chosen.len()) {
+            self.out_of_memory = true;
+            self.too_many = true;
+        } else {
+            self.found.extend_from_slice(&self.chosen);
+        }
+    }
+
+    /// Makes room for `n` more values, doubling the list only when the doubled list fits the
+    /// memory budget and the system grants it.
+    fn grow_for(&mut self, n: usize) -> bool {
+        let (len, cap) = (self.found.len(), self.found.capacity());
+        if len + n <= cap {
+            return true;
+        }
+        let more = (cap.max(n) * 2).max(1024);
+        super::meter::room_for(more.saturating_mul(size_of::<usize>())) && self.found.try_reserve_exact(more).is_ok()
     }
 
     /// Whether the partial combination already exceeds a sum or product target, which

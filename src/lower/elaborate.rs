@@ -4,6 +4,7 @@
 //! every independent mistake; statements that depend on a failed one are skipped silently.
 use super::eval::{Env, R, type_error};
 use super::instance::{InstanceReader, read_grid, read_grid_at, read_lines};
+use super::meter;
 use super::model::*;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
@@ -696,7 +697,7 @@ impl Elab<'_> {
                     None => (1, 1),
                     Some(e) => multiplicity(env, e)?,
                 };
-                made.push((args, name, lo, hi, decl.span));
+                meter::push(&mut made, (args, name, lo, hi, decl.span), decl.span)?;
             }
             Ok(())
         };
@@ -721,9 +722,12 @@ impl Elab<'_> {
                 }
                 continue; // `diag(r + c)` for every (r, c) names each diagonal many times.
             }
+            // Metered: the three tables grow here, after the bindings were counted.
+            meter::map_room(&mut self.item_args, span)?;
+            meter::map_room(&mut self.item_index, span)?;
             self.item_args.insert(name.clone(), args);
             self.item_index.insert(name.clone(), self.model.items.len());
-            self.model.items.push(DirectItem { name, secondary: stmt.secondary, lo, hi, span });
+            meter::push(&mut self.model.items, DirectItem { name, secondary: stmt.secondary, lo, hi, span }, span)?;
         }
         Ok(())
     }
@@ -795,14 +799,23 @@ impl Elab<'_> {
                     Some(clause) => env.for_each(clause, &mut add)?,
                 }
             }
-            made.push(DirectOption { name, covers });
+            meter::push(&mut made, DirectOption { name, covers }, o.name.span)?;
             Ok(())
         };
         match &o.each {
             None => one(&mut self.env)?,
             Some(c) => self.env.for_each(c, &mut one)?,
         }
-        self.model.options.extend(made);
+        if self.model.options.is_empty() {
+            self.model.options = made;
+        } else {
+            // The list grows once by all that was made: it must fit.
+            let bytes = made.len().saturating_mul(2 * size_of::<DirectOption>());
+            if !meter::room_for(bytes) || self.model.options.try_reserve(made.len()).is_err() {
+                return Err(meter::out_of_memory(o.name.span));
+            }
+            self.model.options.extend(made);
+        }
         Ok(())
     }
 }

@@ -167,7 +167,9 @@ impl Table {
         if self.keys.len() + self.klen > self.keys.capacity() {
             bytes += self.grown(self.keys.capacity(), self.klen) - self.keys.capacity();
         }
-        bytes <= self.max_bytes
+        // The growth itself must also fit the process: its own limits, beside what the
+        // rest of the run holds (`--memory` may ask for more than `ulimit -v` allows).
+        bytes <= self.max_bytes && crate::lower::meter::process_room_for(bytes.saturating_sub(self.bytes()))
     }
 
     /// The capacity an arena of `cap` grows to when it needs `more`: double, at least 1024.
@@ -221,34 +223,45 @@ impl Table {
     }
 
     /// Inserts a new key (the caller has checked it is absent); `None` when the table is at
-    /// its entry cap.
+    /// its entry cap or its memory budget, or the system refused the memory to grow (the
+    /// table is then full, and the search says so: exit 5, never an abort).
     pub fn insert(&mut self, key: &[u8], h: u64, val: u64) -> Option<usize> {
-        if !self.room_for_one() {
+        if !self.room_for_one() || self.try_insert(key, h, val).is_err() {
             self.full = true;
             return None;
         }
+        Some(self.vals.len() - 1)
+    }
+
+    /// Every growth is through `try_reserve`, so a refused allocation is an error here.
+    fn try_insert(&mut self, key: &[u8], h: u64, val: u64) -> Result<(), std::collections::TryReserveError> {
         // Keep the load at most 1/2: linear probing stays short.
         if (self.vals.len() + 1) * 2 > self.slots.len() {
-            self.grow();
+            self.grow()?;
         }
         let slot = self.probe(key, h).expect_err("insert of a present key");
         let id = self.vals.len();
         // Grow the arenas by hand so that what `room_for_one` counted is what is allocated.
         if self.vals.len() == self.vals.capacity() {
-            self.vals.reserve_exact(self.grown(self.vals.capacity(), 1) - self.vals.len());
+            self.vals.try_reserve_exact(self.grown(self.vals.capacity(), 1) - self.vals.len())?;
         }
         if self.keys.len() + self.klen > self.keys.capacity() {
-            self.keys.reserve_exact(self.grown(self.keys.capacity(), self.klen) - self.keys.len());
+            self.keys.try_reserve_exact(self.grown(self.keys.capacity(), self.klen) - self.keys.len())?;
         }
         self.keys.extend_from_slice(key);
         self.vals.push(val);
         self.slots[slot] = (h & !0xffff_ffff) | (id as u64 + 1);
-        Some(id)
+        Ok(())
     }
 
-    fn grow(&mut self) {
+    /// Doubles the slot array and places every entry again; on a refused allocation the
+    /// table is left as it was.
+    fn grow(&mut self) -> Result<(), std::collections::TryReserveError> {
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(1 << (self.bits + 1))?;
+        slots.resize(1 << (self.bits + 1), 0);
         self.bits += 1;
-        self.slots = vec![0; 1 << self.bits];
+        self.slots = slots;
         let mask = (1usize << self.bits) - 1;
         for id in 0..self.vals.len() {
             let h = hash(self.key(id));
@@ -258,5 +271,6 @@ impl Table {
             }
             self.slots[i] = (h & !0xffff_ffff) | (id as u64 + 1);
         }
+        Ok(())
     }
 }

@@ -1,0 +1,182 @@
+//! The memory budget (issue 24, item 4): every stage that can grow with the spec — cage
+//! combinations, elaboration, the move engines' tables of positions — stops with
+//! S401 (exit 3) or exit 5 inside the budget, and the budget honours the process's own
+//! limits. Each test runs puzc under `ulimit -v` (through `sh`), or a CPU-time limit, with a
+//! generous kill timeout, and where `/usr/bin/time` is there it asserts the child's peak
+//! resident size. None asserts a wall-clock time.
+use crate::common::*;
+use crate::killable::run_killable;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+/// Past this a run counts as a hang (they take a few seconds on a loaded machine).
+const KILL_AFTER: Duration = Duration::from_secs(120);
+
+/// How a run ended: exit code, stderr, and the peak resident size in bytes when measured.
+struct Run {
+    exit: Option<i32>,
+    stderr: String,
+    peak: Option<u64>,
+}
+
+/// Runs `puzc args` in `dir`, under `ulimit -v KIB` when `address_space` is given and
+/// `ulimit -t SECONDS` when `cpu` is, through `/usr/bin/time` when the system has it.
+fn run(dir: &Path, args: &[&str], address_space: Option<u64>, cpu: Option<u64>) -> Run {
+    let puzc = env!("CARGO_BIN_EXE_puzc");
+    let mut limits = String::new();
+    if let Some(bytes) = address_space {
+        limits += &format!("ulimit -v {} && ", bytes / 1024);
+    }
+    if let Some(s) = cpu {
+        limits += &format!("ulimit -t {s} && ");
+    }
+    let script = format!("{limits}exec \"$0\" \"$@\"");
+    let rss = dir.join(format!("rss-{}.txt", args.join("_").replace(['/', ' ', '='], "-")));
+    let timed = Path::new("/usr/bin/time").exists();
+    let mut cmd = if timed {
+        let mut c = Command::new("/usr/bin/time");
+        c.arg("-f").arg("%M").arg("-o").arg(&rss).arg("sh");
+        c
+    } else {
+        Command::new("sh")
+    };
+    cmd.current_dir(dir).arg("-c").arg(script).arg(puzc).args(args).args(["--colour", "never"]);
+    let (exit, stderr, _) = run_killable(cmd, KILL_AFTER);
+    // `time` exits with the child's code; a child ended by a signal makes it say so first.
+    let peak = timed
+        .then(|| std::fs::read_to_string(&rss).ok())
+        .flatten()
+        .and_then(|s| s.lines().last()?.trim().parse::<u64>().ok())
+        .map(|kib| kib * 1024);
+    Run { exit, stderr, peak }
+}
+
+/// The peak stayed under `limit` bytes (when it could be measured).
+fn assert_peak_under(r: &Run, limit: u64, what: &str) {
+    if let Some(peak) = r.peak {
+        assert!(peak <= limit, "{what}: peak resident size {} MiB, over {} MiB", peak >> 20, limit >> 20);
+    }
+}
+
+fn assert_s401(r: &Run, what: &str) {
+    let shown: String = r.stderr.chars().take(3000).collect();
+    assert_eq!(r.exit, Some(3), "{what}: expected exit 3 with S401\n{shown}");
+    assert!(r.stderr.lines().any(|l| l.trim() == "S401"), "{what}: expected S401\n{shown}");
+    assert!(r.stderr.contains("╭─["), "{what}: the diagnostic is located\n{shown}");
+}
+
+/// Item 1: one cage over all 81 cells of a 9×9 board whose rows hold each value once,
+/// summing to 405 — every filling of the rows adds up, so listing the combinations once
+/// took 4.9 GB (and aborted under a process limit). Now the listing is metered: S401 naming
+/// the cage, inside a 64 MiB budget, under a 2 GiB address-space limit.
+#[test]
+fn a_cage_of_81_cells_stops_with_s401_inside_the_budget() {
+    let dir = scratch("memory-cage81");
+    let killer = std::fs::read_to_string(root().join("puzzles/killer-sudoku.puz")).unwrap();
+    let head = &killer[..killer.find("instance \"\"\"").unwrap()];
+    let spec = head
+        .replace(", all different", "")
+        .replace("each row, col, box holds each value exactly once", "each row holds each value exactly once");
+    assert_ne!(spec, head, "the shipped spec changed: the cage and regions lines were not found");
+    let instance = format!("{}\na 405\n", vec!["a".repeat(9); 9].join("\n"));
+    write(&dir, "cage81.puz", &format!("{spec}instance \"\"\"\n{instance}\"\"\"\n"));
+    let r = run(&dir, &["solve", "cage81.puz", "--max-memory", "64M"], Some(2 << 30), None);
+    assert_s401(&r, "81-cell cage");
+    assert!(
+        r.stderr.contains("`cage(a)` has more combinations of values than the memory limit allows"),
+        "{}",
+        r.stderr
+    );
+    assert_peak_under(&r, 64 << 20, "81-cell cage");
+}
+
+/// A 40×40 sliding puzzle whose goal holds a value the start does not (unreachable), its
+/// values 1..=200 at random (seeded): a breadth-first search fills its table with
+/// 1600-byte positions.
+fn unreachable_slide() -> String {
+    let n = 40;
+    let mut rng = Rng::new(40);
+    let mut cells: Vec<usize> = (0..n * n).map(|_| 1 + rng.below(200)).collect();
+    cells[0] = 0;
+    let mut goal = cells.clone();
+    goal[5] = 201;
+    let picture = |c: &[usize]| -> String {
+        c.chunks(n).map(|row| row.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n").collect()
+    };
+    format!(
+        "board tiles[{n}, {n}] of 0..=201\ngiven tiles from instance\n\
+         move slide(r, c, dr, dc) for r in 0..{n}, c in 0..{n}, (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)]\n\
+         \x20   when tiles(r, c) == 0\n    do swap (r, c), (r + dr, c + dc)\n\
+         goal pattern \"\"\"\n{}\"\"\"\nmoves fewest\ninstance \"\"\"\n{}\"\"\"\n",
+        picture(&goal),
+        picture(&cells)
+    )
+}
+
+/// Item 2: under `ulimit -v`, the table of positions stops at what the limit leaves (the
+/// default `--memory`, half the machine, was once taken as is: an abort in
+/// `moves::table::insert`; under 1 GiB the compiler's 1 GiB stack alone failed, exit 70).
+/// Exit 5, the help naming the address-space limit; and an explicit `--memory` larger than
+/// the limit is held to it too.
+#[test]
+fn the_table_of_positions_stops_at_the_address_space_limit_with_exit_5() {
+    let dir = scratch("memory-slide40");
+    write(&dir, "slide40.puz", &unreachable_slide());
+    let limit: u64 = 768 << 20;
+    for extra in [&[][..], &["--memory", "8G"][..]] {
+        let mut args = vec!["solve", "slide40.puz", "--search", "bfs"];
+        args.extend_from_slice(extra);
+        let r = run(&dir, &args, Some(limit), None);
+        let shown: String = r.stderr.chars().take(3000).collect();
+        assert_eq!(r.exit, Some(5), "{extra:?}: expected exit 5 (table full)\n{shown}");
+        assert!(r.stderr.contains("the table of positions filled up"), "{shown}");
+        let words = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("address-space limit (`ulimit -v`)"), "{shown}");
+        assert_peak_under(&r, limit, "40x40 slide");
+    }
+}
+
+/// Item 3: `board g[1, 65536] of 0..65536`: 65536 values, each matched against the others
+/// by a search before the verifier was built (4·10^9 comparisons, 7 s of CPU before the
+/// option limit's S401). Under a CPU-time limit of 2 s the run must reach the diagnostic
+/// (it takes about 0.2 s; the quadratic step alone took over 5 s).
+#[test]
+fn a_board_of_65536_values_reaches_s401_without_quadratic_work() {
+    let dir = scratch("memory-values65536");
+    write(&dir, "wide.puz", "board g[1, 65536] of 0..65536\nfill g\n");
+    let r = run(&dir, &["solve", "wide.puz"], None, Some(2));
+    assert_s401(&r, "65536 values");
+    assert!(r.stderr.contains("options"), "{}", r.stderr);
+}
+
+/// Item 3: Langford pairs with n = 10^6 stop inside the budget they name: items and options
+/// grow through metered pushes (a list doubling was a 200 MB step past the check) and
+/// malloc's own overhead is counted (1.29 GB resident at a 1 GiB budget before).
+#[test]
+fn langford_a_million_stops_before_the_budget_it_names() {
+    let dir = scratch("memory-langford");
+    let spec = root().join("puzzles/langford.puz");
+    let r = run(&dir, &["solve", spec.to_str().unwrap(), "--set", "n=1000000", "--max-memory", "256M"], None, None);
+    assert_s401(&r, "Langford 10^6");
+    let words = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("more than 256 MiB of data"), "{}", r.stderr);
+    assert_peak_under(&r, 256 << 20, "Langford 10^6");
+}
+
+
+/// The default budget under a tight `ulimit -v`: lowered to what the limit leaves, and the
+/// diagnostic says which limit it was (under 1 GiB of
+/// address space, where the default `--max-memory` of 1 GiB cannot be had: ten million
+/// items take about 3 GB).
+#[test]
+fn the_default_budget_is_lowered_to_what_ulimit_leaves() {
+    let dir = scratch("memory-ulimit");
+    write(&dir, "big.puz", "item x(i) for i in 0..10000000\noption o = x(0)\n");
+    let limit: u64 = 1 << 30;
+    let r = run(&dir, &["solve", "big.puz"], Some(limit), None);
+    assert_s401(&r, "list under ulimit");
+    let words = r.stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("address-space limit (`ulimit -v`) leaves it"), "{}", r.stderr);
+    assert_peak_under(&r, limit, "list under ulimit");
+}
