@@ -104,7 +104,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
         return Exit::Usage;
     }
-    let memory = args.memory.unwrap_or_else(default_memory);
+    let (memory, capped) = crate::lower::meter::table_budget(args.memory);
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { DEFAULT_MAX_NODES }),
         deadline: super::deadline(started, args.timeout),
@@ -195,7 +195,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     if exit == Exit::Limit && stop == Stop::TableFull {
-        eprintln!("{}", table_full_help(memory, found.stats.tt_entries, &guide));
+        eprintln!("{}", table_full_help(memory, capped, found.stats.tt_entries, &guide));
     }
     if let (true, Some(proof)) = (args.stats, found.proof) {
         eprintln!("instance {k}: proved unsolvable before searching: {}", proof_text(proof, &low));
@@ -220,19 +220,19 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     exit
 }
 
-/// `--memory` when not given: half of what the system has available now (1 GiB where it
-/// does not say), so a search that fills it leaves the machine usable.
-fn default_memory() -> usize {
-    crate::lower::meter::available().map_or(moves::DEFAULT_TABLE_BYTES, |b| (b / 2).max(64 << 20))
-}
-
 /// What to say when the table of positions filled its memory: how much it held, and what
 /// to try.
-fn table_full_help(memory: usize, entries: usize, guide: &Guide) -> String {
-    let mut help = format!(
-        "  the search kept {entries} positions in {}; give it more with `--memory` (`--memory 8G`)",
-        crate::lower::meter::show_bytes(memory)
-    );
+fn table_full_help(memory: usize, capped: Option<crate::lower::meter::Cap>, entries: usize, guide: &Guide) -> String {
+    let shown = crate::lower::meter::show_bytes(memory);
+    let mut help = match capped {
+        Some(cap) => format!(
+            "  the search kept {entries} positions in {shown}, all that {} leaves it; run it with more memory",
+            cap.describe()
+        ),
+        None => {
+            format!("  the search kept {entries} positions in {shown}; give it more with `--memory` (`--memory 8G`)")
+        }
+    };
     if guide.bound.is_some() {
         help += ", or search with `--search ida`, which keeps no table";
     } else {
