@@ -250,12 +250,11 @@ fn samegame_ida_equals_breadth_first() {
 fn with_instance(puzzle: &str, rows: &str) -> String {
     let text = std::fs::read_to_string(common::root().join(puzzle)).unwrap();
     let at = text.find("instance \"\"\"").expect("an inline instance");
-    let path = common::write(
+    common::write(
         &common::scratch("unsolvable"),
         puzzle.rsplit('/').next().unwrap(),
         &format!("{}instance \"\"\"\n{rows}\"\"\"\n", &text[..at]),
-    );
-    path
+    )
 }
 
 /// Issue 24: the 15-puzzle with two tiles swapped ran IDA* for ever. The parity invariant
