@@ -86,3 +86,15 @@ fn an_inclusive_range_to_the_largest_number_says_what_to_write() {
     let path = write(&scratch("range-max-ok"), "r.puz", &ok);
     assert_eq!(run_ok(&["solve", &path], None, 0), "1\n");
 }
+
+/// A grid picture written in the spec that holds too few labels is the spec's mistake (G206
+/// at the picture), not "this spec reads an instance, but none was given" (I301).
+#[test]
+fn an_inline_grid_too_short_says_so() {
+    let spec = "grid g[2, 2] = \"A\"\nboard b[2, 2] of 1..2\nfill b\nanswer first\n";
+    let path = write(&scratch("grid-short"), "g.puz", spec);
+    let r = run(&["check", &path], None);
+    assert_eq!(r.code, 3, "{}", r.err);
+    assert!(r.err.starts_with("G206") && r.err.contains("the picture holds fewer than 2 rows of 2"), "{}", r.err);
+    assert!(!r.err.contains("reads an instance"), "{}", r.err);
+}

@@ -44,7 +44,16 @@ impl Elab<'_> {
             None => read_labels(input, &g.name.name, (rows, cols), g.words, &what)?,
             Some(s) => {
                 let mut reader = InstanceReader::new(&s.text, g.name.span.file, s.offset).picture();
-                let out = read_labels(&mut reader, &g.name.name, (rows, cols), g.words, &what)?;
+                // A picture in the spec that runs short is the spec's own mistake, not an
+                // instance that ended early (which the CLI would report as "no instance").
+                let out = read_labels(&mut reader, &g.name.name, (rows, cols), g.words, &what).map_err(|d| {
+                    if d.code != Code::I303 {
+                        return d;
+                    }
+                    Diagnostic::new(Code::G206, s.span, format!("the picture holds fewer than {rows} rows of {cols}"))
+                        .label("too few cells")
+                        .help(format!("draw exactly {rows} rows of {cols} labels"))
+                })?;
                 if !reader.at_end() {
                     return Err(Diagnostic::new(
                         Code::G206,
