@@ -170,8 +170,8 @@ pub fn eval_small(program: &[Term], s: &[Value]) -> Result<i64, u32> {
     Ok(if sp > 0 { stack[sp - 1] } else { 0 })
 }
 
-/// Whether `a op b`.
-pub fn compare(a: i64, op: CmpOp, b: i64) -> bool {
+/// Whether `a op b` (cell values, 64-bit numbers, or the verifier's 128-bit ones).
+pub fn compare<T: Ord>(a: T, op: CmpOp, b: T) -> bool {
     match op {
         CmpOp::Eq => a == b,
         CmpOp::Ne => a != b,

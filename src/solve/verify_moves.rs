@@ -3,7 +3,7 @@
 //! that every move is legal, the budget is kept and the goal holds at the end. Its arithmetic
 //! is its own too: exact, in 128 bits, with a value outside the spec's 64-bit numbers an
 //! error, where the engine checks each 64-bit operation for overflow.
-use crate::ir::moves::{Budget, CmpOp, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term};
+use crate::ir::moves::{Budget, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term, compare};
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     let n = moves.len() as u32;
@@ -86,26 +86,12 @@ fn holds(p: &MoveProblem, g: &[u8], c: &Cond) -> Result<bool, String> {
                 Operand::Const(v) => *v,
             };
             let (a, b) = (v(lhs), v(rhs));
-            match op {
-                CmpOp::Eq => a == b,
-                CmpOp::Ne => a != b,
-                CmpOp::Lt => a < b,
-                CmpOp::Le => a <= b,
-                CmpOp::Gt => a > b,
-                CmpOp::Ge => a >= b,
-            }
+            compare(a, *op, b)
         }
         Cond::Arith { lhs, op, rhs } => {
             let a = compute(&p.programs[*lhs as usize], g)?;
             let b = compute(&p.programs[*rhs as usize], g)?;
-            match op {
-                CmpOp::Eq => a == b,
-                CmpOp::Ne => a != b,
-                CmpOp::Lt => a < b,
-                CmpOp::Le => a <= b,
-                CmpOp::Gt => a > b,
-                CmpOp::Ge => a >= b,
-            }
+            compare(a, *op, b)
         }
         Cond::GroupAtLeast { cell, min } => g[*cell as usize] != 0 && group(p, g, *cell as usize).len() as u32 >= *min,
         Cond::Reaches { shape, from, to } => match p.shapes.get(*shape as usize) {

@@ -505,15 +505,7 @@ impl<'p> Machine<'p> {
 }
 
 fn cmp_holds(s: &[Value], lhs: Operand, op: CmpOp, rhs: Operand) -> bool {
-    let (a, b) = (operand(s, lhs), operand(s, rhs));
-    match op {
-        CmpOp::Eq => a == b,
-        CmpOp::Ne => a != b,
-        CmpOp::Lt => a < b,
-        CmpOp::Le => a <= b,
-        CmpOp::Gt => a > b,
-        CmpOp::Ge => a >= b,
-    }
+    compare(operand(s, lhs), op, operand(s, rhs))
 }
 
 fn operand(s: &[Value], o: Operand) -> Value {
