@@ -184,3 +184,68 @@ fn the_default_budget_is_lowered_to_what_ulimit_leaves() {
     assert!(words.contains("address-space limit (`ulimit -v`) leaves it"), "{}", r.stderr);
     assert_peak_under(&r, limit, "list under ulimit");
 }
+
+/// Item 4 (pictures): a 1000 × 1000 board drawn as SVG took 1.96 GB, whatever
+/// `--max-memory` said. Now each element is written into its parent as it is added
+/// (`render/svg/node.rs`) and every addition asks the meter: under a 64 MiB budget `draw`
+/// and `solve --format svg` stop with S401 at the board, inside the budget.
+#[test]
+fn a_picture_of_a_million_cells_stops_with_s401_inside_the_budget() {
+    let dir = scratch("memory-svg");
+    write(&dir, "big.puz", "board g[1000, 1000] of 0..=1\nfill g\n");
+    let rows: Vec<String> = (0..1000).map(|_| "01".repeat(500)).collect();
+    write(
+        &dir,
+        "given.puz",
+        &format!(
+            "board g[1000, 1000] of 0..=1\nfill g\ngiven g from instance\ninstance \"\"\"\n{}\n\"\"\"\n",
+            rows.join("\n")
+        ),
+    );
+    let r = run(&dir, &["draw", "big.puz", "--max-memory", "64M"], Some(2 << 30), None);
+    assert_s401(&r, "1000x1000 picture");
+    assert!(r.stderr.contains("the picture of this board needs more memory than the limit allows"), "{}", r.stderr);
+    assert!(r.stderr.contains("board g[1000, 1000]"), "the diagnostic points at the board\n{}", r.stderr);
+    assert_peak_under(&r, 64 << 20, "1000x1000 picture");
+    // Solving the given board alone takes about 90 MB at this budget (the fill engine's
+    // search is not metered); the picture may add only the step that crosses the line.
+    let text = run(&dir, &["solve", "given.puz", "--max-memory", "64M"], Some(2 << 30), None);
+    assert_eq!(text.exit, Some(0), "{}", text.stderr);
+    let r = run(&dir, &["solve", "given.puz", "--format", "svg", "--all", "--max-memory", "64M"], Some(2 << 30), None);
+    assert_s401(&r, "1000x1000 answer picture");
+    assert!(r.stderr.contains("board g[1000, 1000]"), "the diagnostic points at the board\n{}", r.stderr);
+    if let Some(peak) = text.peak {
+        assert_peak_under(&r, peak.max(64 << 20) + (16 << 20), "1000x1000 answer picture");
+    }
+}
+
+/// Pictures of `--all` are drawn and written one at a time: 32 answers of a 200 × 200
+/// board (five free cells of 0..=1; the others given), each picture about 6.7 MB, so all of
+/// them held at once (213 MB, and 2.5 GB as the `svg` crate's trees) would pass the 64 MiB
+/// budget, one at a time fits.
+#[test]
+fn pictures_of_all_answers_are_written_one_at_a_time() {
+    let dir = scratch("memory-svg-all");
+    let mut rows: Vec<String> = (0..200).map(|_| "01".repeat(100)).collect();
+    rows[0].replace_range(0..5, ".....");
+    write(
+        &dir,
+        "many.puz",
+        &format!(
+            "board g[200, 200] of 0..=1\nfill g\ngiven g from instance\ninstance \"\"\"\n{}\n\"\"\"\n",
+            rows.join("\n")
+        ),
+    );
+    let r = run(
+        &dir,
+        &["solve", "many.puz", "--format", "svg", "--all", "--output", "pics", "--max-memory", "64M"],
+        Some(2 << 30),
+        None,
+    );
+    assert_eq!(r.exit, Some(0), "{}", r.stderr);
+    let files = std::fs::read_dir(dir.join("pics")).unwrap().count();
+    assert_eq!(files, 32, "2^5 fillings of the free cells");
+    let one = std::fs::read_to_string(dir.join("pics/many-1-1.svg")).unwrap();
+    assert!(one.len() > 5_000_000, "{} bytes", one.len());
+    assert_peak_under(&r, 64 << 20, "32 pictures");
+}

@@ -19,7 +19,7 @@ fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
 }
 
 /// `puzc draw`: the starting board of a played puzzle.
-pub fn picture(s: &Session, elab: &mut Elab) -> Result<::svg::Document, Exit> {
+pub fn picture(s: &Session, elab: &mut Elab) -> Result<crate::render::svg::Document, Exit> {
     let low = lowered(s, elab)?;
     let played = crate::render::svg::Played { model: &elab.model, problem: &low.problem, shown: &low.shown };
     Ok(crate::render::svg::played_puzzle(&played))
@@ -610,19 +610,18 @@ fn print_default(
                 return Err(Exit::Usage);
             }
             let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
-            let pictures = (found.solutions.iter())
-                .map(|sol| {
-                    let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
-                        .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
-                        .collect();
-                    if args.animate {
-                        crate::render::svg::moves_animation(&played, sol, &captions)
-                    } else {
-                        crate::render::svg::moves_answer(&played, sol, &captions)
-                    }
-                })
-                .collect();
-            super::pictures::emit(s, args, k, pictures)?;
+            let mut draw = |j: usize| {
+                let sol = &found.solutions[j];
+                let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
+                    .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+                    .collect();
+                if args.animate {
+                    crate::render::svg::moves_animation(&played, sol, &captions)
+                } else {
+                    crate::render::svg::moves_answer(&played, sol, &captions)
+                }
+            };
+            super::pictures::emit(s, args, k, &elab.model, found.solutions.len(), &mut draw)?;
         }
         Format::Jsonl => {
             let v = super::stream::JSONL_VERSION;

@@ -369,8 +369,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
             Format::Svg => {
-                let pictures = answers.iter().map(|a| render::svg::xcc_answer(model, a)).collect();
-                if let Err(e) = super::pictures::emit(s, args, k, pictures) {
+                let mut draw = |j: usize| render::svg::xcc_answer(model, &answers[j]);
+                if let Err(e) = super::pictures::emit(s, args, k, model, answers.len(), &mut draw) {
                     return e;
                 }
             }

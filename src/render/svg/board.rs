@@ -1,10 +1,10 @@
 //! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
+use super::node::Document;
+use super::node::{Element, Group, Line, Polygon, Rectangle};
 use super::{Geometry, MARGIN, TITLE, colour, decor, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
 use crate::syntax::ast::Lattice;
-use ::svg::Document;
-use ::svg::node::element::{Group, Line, Polygon, Rectangle};
 
 /// A cell's side, in pixels.
 const CELL: f64 = 40.0;
@@ -63,9 +63,12 @@ fn corner(board: &Board, cell: usize) -> (f64, f64) {
 
 /// The board's cells (holes left out, unless drawn black or holding a clue), thin grey
 /// outlines.
-fn cells(model: &Model, board: &Board) -> Group {
+fn cells(model: &Model, board: &Board) -> Element {
     let mut g = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
     for cell in (0..board.on.len()).filter(|&c| crate::lower::picture::shown(board, &model.picture, c)) {
+        if g.full() {
+            break;
+        }
         let (x, y) = corner(board, cell);
         g = g.add(Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL));
     }
@@ -74,9 +77,12 @@ fn cells(model: &Model, board: &Board) -> Group {
 
 /// A filled board's values: givens dark and bold, found values blue; smaller and lower in
 /// cells whose top-left corner holds a cage's label.
-fn values(board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Group {
+fn values(board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Element {
     let mut g = Group::new();
     for (cell, v) in fill.iter().enumerate() {
+        if g.full() {
+            break;
+        }
         let Some(v) = v else { continue };
         let (x, y) = corner(board, cell);
         let given = board.given[cell].is_some();
@@ -110,7 +116,7 @@ pub(super) fn blocks<'a>(model: &'a Model, board: &Board) -> Vec<(&'a str, &'a [
 
 /// Lines along the cell sides where `differ(a, b)` for the cells on either side, and along
 /// the board's outer edge of every cell that is on.
-fn boundaries(board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
+fn boundaries(board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Element {
     let mut g = Group::new().set("stroke", stroke).set("stroke-width", width).set("stroke-linecap", "square");
     let (rows, cols) = (board.rows, board.cols);
     let on = |r: isize, c: isize| {
@@ -118,6 +124,9 @@ fn boundaries(board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str
     };
     let line = |x1: f64, y1: f64, x2: f64, y2: f64| Line::new().set("x1", x1).set("y1", y1).set("x2", x2).set("y2", y2);
     for r in 0..rows as isize {
+        if g.full() {
+            break;
+        }
         for c in 0..cols as isize {
             let here = on(r, c);
             let (x, y) = (MARGIN + c as f64 * CELL, MARGIN + TITLE + r as f64 * CELL);
@@ -148,10 +157,13 @@ fn boundaries(board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str
 
 /// Placed pieces: each copy filled with its piece's colour, outlined, labelled (or showing
 /// the board's given values, as dominoes show their pips).
-fn pieces(model: &Model, board: &Board, ans: &Answer) -> Group {
+fn pieces(model: &Model, board: &Board, ans: &Answer) -> Element {
     let mut owner = vec![usize::MAX; board.on.len()];
     let mut g = Group::new();
     for (k, p) in ans.placed.iter().enumerate() {
+        if g.full() {
+            break;
+        }
         let piece = &model.pieces[p.piece];
         let label = if piece.numbers.len() > 1 || piece.label.chars().count() > 3 {
             p.number.to_string()
@@ -176,7 +188,7 @@ fn pieces(model: &Model, board: &Board, ans: &Answer) -> Group {
 
 /// Tiles as four triangles each, coloured by edge label, with the labels; a heavy outline
 /// around every tile.
-fn tiles(board: &Board, ans: &Answer) -> Group {
+fn tiles(board: &Board, ans: &Answer) -> Element {
     let mut labels: Vec<String> =
         ans.placed.iter().filter_map(|p| p.edges).flat_map(|e| e.iter().map(|v| v.to_string())).collect();
     labels.sort();

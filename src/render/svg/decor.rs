@@ -5,10 +5,10 @@
 //!
 //! Every element carries a class (`black`, `clue`, `region`, `cage`, `line`, `thermometer`,
 //! `mark`), one per cell, region or clue, so tests can count what was drawn.
+use super::node::{Circle, Element, Group, Line, Polyline, Rectangle};
 use super::{Geometry, text};
 use crate::lower::model::{ArithOp, Board, Cage, Model};
 use crate::syntax::ast::DrawStyle;
-use ::svg::node::element::{Circle, Group, Line, Polyline, Rectangle};
 
 /// Inset of a cage's dashed outline from the cell sides, in pixels.
 const INSET: f64 = 4.0;
@@ -33,7 +33,7 @@ fn shown<'a>(model: &'a Model, board: &Board) -> Vec<Shown<'a>> {
 }
 
 /// Black cells under everything else.
-pub fn black(model: &Model, g: &Geometry) -> Group {
+pub fn black(model: &Model, g: &Geometry) -> Element {
     let mut out = Group::new().set("fill", "#222");
     for &c in &model.picture.black {
         let (x, y) = g.corner(c);
@@ -46,7 +46,7 @@ pub fn black(model: &Model, g: &Geometry) -> Group {
 
 /// Clue texts: white on black cells, dark elsewhere; a pair splits the cell by its diagonal
 /// from the top-left corner, the first text below it and the second above (Kakuro's way).
-pub fn clues(model: &Model, g: &Geometry) -> Group {
+pub fn clues(model: &Model, g: &Geometry) -> Element {
     let mut out = Group::new();
     let s = g.cell;
     for (cell, texts) in &model.picture.clues {
@@ -78,7 +78,7 @@ pub fn clues(model: &Model, g: &Geometry) -> Group {
 
 /// Lines and thermometers (`under`: drawn under the values), or region outlines and cages
 /// (over them), in declared order.
-pub fn regions(model: &Model, board: &Board, g: &Geometry, under: bool) -> Group {
+pub fn regions(model: &Model, board: &Board, g: &Geometry, under: bool) -> Element {
     let mut out = Group::new();
     let ops = model.cages.iter().any(|c| c.op != ArithOp::Sum);
     let all = shown(model, board);
@@ -121,7 +121,7 @@ pub fn regions(model: &Model, board: &Board, g: &Geometry, under: bool) -> Group
 }
 
 /// Rings on marked cells (targets).
-pub fn marks(model: &Model, g: &Geometry) -> Group {
+pub fn marks(model: &Model, g: &Geometry) -> Element {
     let mut out = Group::new().set("fill", "none").set("stroke", "#c03030").set("stroke-width", 2.5);
     for &c in &model.picture.marks {
         let (x, y) = g.corner(c);
@@ -159,7 +159,7 @@ fn cage_label(c: &Cage, ops: bool) -> String {
 
 /// A line through the centres of the cells in order; a thermometer is wider, grey, and has
 /// a bulb on its first cell.
-fn through_centres(r: &Shown, g: &Geometry) -> Group {
+fn through_centres(r: &Shown, g: &Geometry) -> Element {
     let points: Vec<String> = (r.cells.iter())
         .map(|&c| {
             let (x, y) = g.corner(c);
@@ -194,7 +194,7 @@ fn through_centres(r: &Shown, g: &Geometry) -> Group {
 /// The outline of a set of cells, `inset` pixels inside it: a line along every side whose
 /// far cell is not in the set, each end shortened at a convex corner and lengthened at a
 /// concave one, so the lines of one region meet.
-fn outline(board: &Board, cells: &[usize], g: &Geometry, inset: f64) -> Group {
+fn outline(board: &Board, cells: &[usize], g: &Geometry, inset: f64) -> Element {
     let cols = board.cols as isize;
     let rows = board.rows as isize;
     let mut member = vec![false; board.on.len()];

@@ -8,11 +8,11 @@
 //! - else options named `f(a, b)` with two small whole numbers are marks on an a × b grid
 //!   (queens on a chessboard); the grid spans every option of that form, chosen or not;
 //! - anything else is the chosen options' names, one per line.
+use super::node::Document;
+use super::node::{Circle, Group, Rectangle};
 use super::{MARGIN, TITLE, colour, document, text};
 use crate::lower::model::{Covered, Model};
 use crate::solve::answer::Answer;
-use ::svg::Document;
-use ::svg::node::element::{Circle, Group, Rectangle};
 
 /// A cell's side, in pixels.
 const CELL: f64 = 40.0;
@@ -66,6 +66,9 @@ fn marks_on_grid<'a>(
     let corner = |r: usize, c: usize| (MARGIN + c as f64 * CELL, MARGIN + TITLE + r as f64 * CELL);
     let mut squares = Group::new().set("stroke", "#999").set("stroke-width", 1);
     for r in 0..rows {
+        if squares.full() {
+            break;
+        }
         for c in 0..cols {
             let (x, y) = corner(r, c);
             let fill = if (r + c) % 2 == 1 { "#e8e2d0" } else { "white" };
@@ -146,6 +149,9 @@ fn row(model: &Model, family: &str, chosen: &[usize]) -> Document {
     let y = MARGIN + TITLE;
     let mut slots = Group::new().set("fill", "white").set("stroke", "#777").set("stroke-width", 1);
     for k in 0..count {
+        if slots.full() {
+            break;
+        }
         slots = slots.add(
             Rectangle::new().set("x", MARGIN + k as f64 * CELL).set("y", y).set("width", CELL).set("height", CELL),
         );
@@ -186,7 +192,7 @@ fn row(model: &Model, family: &str, chosen: &[usize]) -> Document {
             let (x1, x2) = (MARGIN + (a as f64 + 0.5) * CELL, MARGIN + (b as f64 + 0.5) * CELL);
             let yb = y + CELL + 4.0 + (k % 4) as f64 * 4.0;
             doc = doc.add(
-                ::svg::node::element::Polyline::new()
+                super::node::Polyline::new()
                     .set("points", format!("{x1},{} {x1},{yb} {x2},{yb} {x2},{}", y + CELL, y + CELL))
                     .set("fill", "none")
                     .set("stroke", colour(k))

@@ -13,18 +13,20 @@
 //! - a played puzzle: a strip of boards — the start, the board after each move with the cells
 //!   the move changed outlined in red, the end — wrapped into rows.
 //!
-//! Documents are built with the `svg` crate; this module only decides geometry and colours.
+//! Documents are written as they are built, under the memory budget (`node.rs`); this module
+//! only decides geometry and colours.
 mod board;
 mod decor;
 mod direct;
+mod node;
 mod shapes;
 mod strip;
 
 pub use board::{puzzle, xcc_answer};
+pub use node::Document;
 pub use strip::{Played, moves_animation, moves_answer, played_puzzle};
 
-use ::svg::Document;
-use ::svg::node::element::{Rectangle, Text};
+use node::{Element, Rectangle, Text};
 
 /// Twelve colours that stay apart from one another (Kelly's list, the darkest left out), for
 /// pieces and values.
@@ -56,10 +58,10 @@ fn title_width(title: &str) -> f64 {
 /// widened to its title's width when the drawing is narrower, so the title is not clipped.
 fn document(title: &str, width: f64, height: f64) -> Document {
     let (w, h) = (width.max(title_width(title)) + 2.0 * MARGIN, height + 2.0 * MARGIN + TITLE);
-    Document::new()
+    Document::svg()
         .set("width", w)
         .set("height", h)
-        .set("viewBox", (0, 0, w, h))
+        .set("viewBox", format!("0 0 {w} {h}"))
         .set("font-family", "sans-serif")
         .add(Rectangle::new().set("width", w).set("height", h).set("fill", "white"))
         .add(
@@ -90,6 +92,6 @@ impl Geometry {
 }
 
 /// A text centred on (x, y) horizontally, `y` its baseline (the crate escapes the text).
-fn text(x: f64, y: f64, size: f64, s: &str) -> Text {
+fn text(x: f64, y: f64, size: f64, s: &str) -> Element {
     Text::new(s).set("x", x).set("y", y).set("font-size", size).set("text-anchor", "middle")
 }

@@ -10,12 +10,12 @@
 //!
 //! The picture is the bounding box of the cells that are on (a hexagon drawn as a masked
 //! parallelogram is not drawn with the parallelogram's empty corners).
+use super::node::Document;
+use super::node::{Element, Group, Path, Polygon};
 use super::{MARGIN, TITLE, colour, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
 use crate::syntax::ast::Lattice;
-use ::svg::Document;
-use ::svg::node::element::{Group, Path, Polygon};
 use std::collections::BTreeMap;
 
 /// A corner of a cell, in hundredths of a pixel (so that shared corners compare equal).
@@ -74,7 +74,7 @@ impl Shapes {
         Shapes { polygons, width: (x1 - x0).max(0.0).ceil(), height: (y1 - y0).max(0.0).ceil() }
     }
 
-    fn polygon(&self, cell: usize) -> Polygon {
+    fn polygon(&self, cell: usize) -> Element {
         let points: Vec<String> = self.polygons[cell].iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
         Polygon::new().set("points", points.join(" "))
     }
@@ -87,7 +87,7 @@ impl Shapes {
 
     /// Lines along the sides where `differ(a, b)` for the cells on either side, and along
     /// every side of a cell that is on with no cell that is on beyond it.
-    fn boundaries(&self, board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Group {
+    fn boundaries(&self, board: &Board, differ: impl Fn(usize, usize) -> bool, stroke: &str, width: f64) -> Element {
         sides(&self.polygons, |c| board.on[c], differ, stroke, width)
     }
 }
@@ -100,7 +100,7 @@ pub(super) fn sides(
     differ: impl Fn(usize, usize) -> bool,
     stroke: &str,
     width: f64,
-) -> Group {
+) -> Element {
     // Sides keyed by their two ends, rounded to hundredths of a pixel, in order.
     let key = |p: (f64, f64)| ((p.0 * 100.0).round() as i64, (p.1 * 100.0).round() as i64);
     let mut sides: BTreeMap<(Point, Point), (Vec<usize>, Segment)> = BTreeMap::new();
@@ -145,6 +145,9 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let mut doc = document(&model.title, shapes.width, shapes.height);
     let mut grid = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        if grid.full() {
+            break;
+        }
         grid = grid.add(shapes.polygon(cell));
     }
     doc = doc.add(grid);
@@ -152,6 +155,9 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     if let Some(fill) = &ans.fill {
         let mut g = Group::new();
         for (cell, v) in fill.iter().enumerate() {
+            if g.full() {
+                break;
+            }
             let Some(v) = v else { continue };
             let (x, y) = shapes.centre(cell);
             let given = board.given[cell].is_some();
@@ -172,6 +178,9 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let mut owner = vec![usize::MAX; board.on.len()];
     let mut g = Group::new();
     for (k, p) in ans.placed.iter().enumerate() {
+        if g.full() {
+            break;
+        }
         let piece = &model.pieces[p.piece];
         let label = if piece.numbers.len() > 1 || piece.label.chars().count() > 3 {
             p.number.to_string()

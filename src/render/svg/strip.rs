@@ -9,12 +9,12 @@
 //! value it names, or the outline of the piece where it must go, and that piece outlined in
 //! red wherever it stands. With `draw rows shifted left` (or `right`) each cell is a hexagon
 //! and each row sits half a cell further over than the row above (a triangle of holes).
+use super::node::Document;
+use super::node::{Animate, Circle, Element, Group, Polygon};
 use super::shapes::{hexagon, sides};
 use super::{MARGIN, TITLE, colour, document, text};
 use crate::ir::moves::{CmpOp, Cond, EMPTY, Goal, MoveProblem, Operand};
 use crate::lower::model::Model;
-use ::svg::Document;
-use ::svg::node::element::{Animate, Circle, Group, Polygon};
 
 /// A cell's side in a strip, in pixels.
 const CELL: f64 = 24.0;
@@ -90,6 +90,9 @@ pub fn moves_animation(p: &Played, moves: &[u32], captions: &[String]) -> Docume
     let n = frames.len();
     let dur = format!("{}s", n as f64 * FRAME_SECONDS);
     for (k, f) in frames.iter().enumerate() {
+        if doc.full() {
+            break;
+        }
         let (a, b) = (k as f64 / n as f64, (k + 1) as f64 / n as f64);
         // Discrete: each value holds from its key time to the next.
         let (values, times) = match (k, k + 1 == n) {
@@ -133,6 +136,9 @@ fn strip(p: &Played, frames: &[Frame]) -> Document {
     let height = rows as f64 * (bh + GAP) - GAP;
     let mut doc = document(&p.model.title, width, height);
     for (k, f) in frames.iter().enumerate() {
+        if doc.full() {
+            break;
+        }
         let x0 = MARGIN + (k % per_row) as f64 * (bw + GAP);
         let y0 = MARGIN + TITLE + (k / per_row) as f64 * (bh + GAP);
         doc = doc.add(caption(&f.caption, x0, y0, bw));
@@ -164,7 +170,7 @@ fn wrap(caption: &str, width: f64) -> Vec<String> {
 }
 
 /// A caption centred over a board `width` wide whose caption space starts at (x0, y0).
-fn caption(s: &str, x0: f64, y0: f64, width: f64) -> Group {
+fn caption(s: &str, x0: f64, y0: f64, width: f64) -> Element {
     let mut g = Group::new().set("class", "caption");
     for (k, line) in wrap(s, width).iter().enumerate() {
         g = g.add(text(x0 + width / 2.0, y0 + 11.0 + k as f64 * LINE, CAPTION_FONT, line));
@@ -228,7 +234,7 @@ impl Layout {
     }
 
     /// A cell's polygon with the board's corner at (x0, y0).
-    fn polygon(&self, cell: usize, x0: f64, y0: f64) -> Polygon {
+    fn polygon(&self, cell: usize, x0: f64, y0: f64) -> Element {
         let points: Vec<String> =
             self.polygons[cell].iter().map(|(x, y)| format!("{:.2},{:.2}", x + x0, y + y0)).collect();
         Polygon::new().set("points", points.join(" "))
@@ -291,13 +297,16 @@ fn cells_of(pr: &MoveProblem, kind: usize, anchor: usize) -> Vec<usize> {
 }
 
 /// One board of a strip with its top-left corner at (x0, y0).
-fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Group {
+fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
     let pr = p.problem;
     let picture = &p.model.picture;
     let mut g = Group::new().set("class", "board");
     // The cells, white or black.
     let mut cells = Group::new().set("stroke", "#999").set("stroke-width", 1);
     for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c]) {
+        if cells.full() {
+            break;
+        }
         let black = picture.black.contains(&cell) || (cell < pr.grid_len() && !pr.on_board[cell]);
         cells = cells.add(layout.polygon(cell, x0, y0).set("fill", if black { "#333" } else { "white" }));
     }
@@ -309,6 +318,9 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Group {
     } else {
         let mut values = Group::new();
         for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c] && f.state[c] != EMPTY) {
+            if values.full() {
+                break;
+            }
             let v = f.state[cell];
             let (cx, cy) = layout.centre(cell, x0, y0);
             let label = p.shown.get(v as usize).cloned().unwrap_or_else(|| v.to_string());
@@ -357,7 +369,7 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Group {
 /// The pieces of a state: one shape each in its kind's colour with one heavy outline and
 /// its letter on the anchor; where the goal wants a piece, its outline dashed in red, and
 /// that piece outlined in red.
-fn piece_shapes(p: &Played, layout: &Layout, state: &[u8], goal: &[(usize, u8)], x0: f64, y0: f64) -> Group {
+fn piece_shapes(p: &Played, layout: &Layout, state: &[u8], goal: &[(usize, u8)], x0: f64, y0: f64) -> Element {
     let pr = p.problem;
     let found = pieces(pr, state);
     let mut owner = vec![usize::MAX; pr.state_len()];
