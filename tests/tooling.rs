@@ -347,3 +347,37 @@ fn estimate_command_prints_the_estimate_and_its_spread() {
     let r = run(&["estimate", "puzzles/samegame.puz"], None);
     assert_eq!(r.code, 2, "{}", r.err);
 }
+
+/// Pentominoes in 6 × 10: 9356 solutions (2339 up to the board's 4 symmetries, Haselgrove
+/// 1960). About one probe in 6000 reaches one, so a thousand probes printed
+/// "solutions ~ 0.0 ± 0.0", which reads as "none". Now such a run says it has no estimate,
+/// and without `--probes` the probes are doubled until enough reach a solution: the mean
+/// then comes within four standard errors of 9356.
+#[test]
+fn estimate_says_when_no_probe_reached_a_solution_and_probes_on_by_default() {
+    let out = run_ok(&["estimate", "puzzles/pentomino.puz", "--probes", "1000"], None, 0);
+    assert!(!out.contains("solutions ~ 0.0"), "{out}");
+    assert!(out.contains("solutions: no estimate: none of the 1000 probes reached a solution"), "{out}");
+    let out = run_ok(&["estimate", "puzzles/pentomino.puz"], None, 0);
+    let probes: u64 = out.split_whitespace().nth(5).and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{out}"));
+    assert!(probes > 1000, "the default probes on until solutions are reached\n{out}");
+    let line = out.lines().find(|l| l.trim_start().starts_with("solutions ~")).unwrap_or_else(|| panic!("{out}"));
+    let nums: Vec<f64> =
+        line.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter_map(|w| w.parse().ok()).collect();
+    let (mean, err) = (nums[0], nums[1]);
+    assert!(mean > 0.0 && (mean - 9356.0).abs() <= 4.0 * err, "{out}");
+    // Fewer than 30 probes reached a solution: the figure is marked rough, with the count.
+    let hits = out.lines().find(|l| l.contains("rough: only"));
+    if let Some(h) = hits {
+        assert!(h.contains(&format!("of the {probes} probes reached a solution")), "{out}");
+    } else {
+        assert_eq!(probes, 1000, "more probes were made though 30 reached a solution\n{out}");
+    }
+    // Where solutions are common the default stays at 1000 probes (8 queens: 92).
+    let out = run_ok(&["estimate", "puzzles/queens.puz"], None, 0);
+    assert!(out.starts_with("instance 1: Knuth's estimate from 1000 probes\n"), "{out}");
+    assert!(!out.contains("rough") && !out.contains("no estimate"), "{out}");
+    // No solution at all (3 queens): no estimate, after the most probes.
+    let out = run_ok(&["estimate", "puzzles/queens.puz", "--set", "n=3"], None, 0);
+    assert!(out.contains("from 128000 probes") && out.contains("solutions: no estimate"), "{out}");
+}

@@ -74,9 +74,10 @@ pub struct MergeArgs {
 pub struct EstimateArgs {
     #[command(flatten)]
     pub common: CommonArgs,
-    /// How many random root-to-leaf probes.
-    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1000, value_parser = probes)]
-    pub probes: u64,
+    /// How many random root-to-leaf probes [default: 1000, doubled up to 128000 until 30 of
+    /// them reach a solution]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = probes)]
+    pub probes: Option<u64>,
     /// The seed of the probes' random choices (the output is the same for the same seed).
     #[arg(long, allow_negative_numbers = true, value_name = "S", default_value_t = 1, value_parser = a_count)]
     pub seed: u64,

@@ -559,12 +559,22 @@ fn limit_name(stop: Stop) -> &'static str {
 
 /// `puzc estimate`: the estimated nodes (as `solve` counts them, with forced moves) and
 /// solutions of one instance, each with its standard error and one probe's spread.
+/// `puzc estimate` without `--probes`: this many probes at least, doubled until enough of
+/// them reach a solution, up to [`MOST_PROBES`] (about 2.5 s on pentominoes).
+const DEFAULT_PROBES: u64 = 1000;
+const MOST_PROBES: u64 = 128_000;
+
 pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateArgs) -> Exit {
     let (low, _) = match searched(s, elab, false) {
         Ok(l) => l,
         Err(e) => return e,
     };
-    let Some(e) = crate::solve::estimate::estimate(&low.problem, true, args.probes, args.seed) else {
+    use crate::solve::estimate::{ENOUGH_HITS, estimate, estimate_until};
+    let e = match args.probes {
+        Some(n) => estimate(&low.problem, true, n, args.seed),
+        None => estimate_until(&low.problem, true, DEFAULT_PROBES, MOST_PROBES, args.seed),
+    };
+    let Some(e) = e else {
         eprintln!("puzc: the estimate walks searches whose items are each covered once; this spec has multiplicities");
         return Exit::Usage;
     };
@@ -574,12 +584,25 @@ pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateAr
             x.mean, x.std_error, x.sd, x.min, x.max
         )
     };
-    let text = format!(
-        "instance {k}: Knuth's estimate from {} probes\n{}{}",
-        e.probes,
-        line("nodes", &e.nodes),
-        line("solutions", &e.solutions)
-    );
+    // The solutions' figure rests on the probes that reached one: none is no figure (a
+    // mean of 0 ± 0 would read as "no solutions"), a few a rough one.
+    let solutions = match e.hits {
+        0 => format!(
+            "  solutions: no estimate: none of the {} probes reached a solution (there may be none, or\n             \
+             few paths lead to them); raise --probes, or count them with `puzc solve --count`\n",
+            e.probes
+        ),
+        h if h < ENOUGH_HITS => {
+            line("solutions", &e.solutions)
+                + &format!(
+                    "              rough: only {h} of the {} probes reached a solution; raise --probes\n",
+                    e.probes
+                )
+        }
+        _ => line("solutions", &e.solutions),
+    };
+    let text =
+        format!("instance {k}: Knuth's estimate from {} probes\n{}{solutions}", e.probes, line("nodes", &e.nodes));
     s.print_block(&text);
     Exit::Solved
 }
