@@ -388,6 +388,11 @@ impl Checker {
                 self.expr(of);
             }
             StmtKind::Apart { of, .. } => self.expr(of),
+            StmtKind::Connected { of, .. } => self.expr(of),
+            StmtKind::Areas { of, clues, .. } => {
+                self.expr(of);
+                self.expr(clues);
+            }
             StmtKind::Draw(d) => match &d.node {
                 DrawDecl::Regions { families, .. } => families.iter().for_each(|f| self.use_named(f, Kind::Region)),
                 DrawDecl::Black(e) | DrawDecl::Mark(e) => self.expr(e),

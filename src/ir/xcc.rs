@@ -65,6 +65,9 @@ pub struct XccProblem {
     pub option_start: Vec<u32>,
     pub option_items: Vec<Entry>,
     pub colour_names: Vec<String>,
+    /// Conditions on the whole solution beyond the items (`global.rs`): each node item is
+    /// primary and covered once, and each option listed in a node's `ins` covers it.
+    pub globals: Vec<Global>,
 }
 
 impl XccProblem {
@@ -84,8 +87,10 @@ mod dimacs;
 mod dlx_text;
 #[cfg(test)]
 pub mod fixtures;
+pub mod global;
 mod mzn;
 mod validate;
 
 pub use builder::XccBuilder;
 pub use dlx_text::{COLOUR_CHARS as KNUTH_COLOUR_CHARS, DlxError, KNUTH_NAME_LEN};
+pub use global::{Area, Global};

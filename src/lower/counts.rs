@@ -5,7 +5,8 @@
 //!
 //! - a count: one primary item `REGION#v` per region (`row(0)#*`), covered by the option
 //!   "cell takes v" of each cell of the region for each counted value v, with multiplicity
-//!   `k:k` (exactly), `0:k` (at most) or `k:size` (at least). A bound of 0 covers nothing:
+//!   `k:k` (exactly), `0:k` (at most) or `k:size` (at least); `at most 1` is a secondary
+//!   item instead (covered at most once, no multiplicity). A bound of 0 covers nothing:
 //!   the options that would break it are left out instead.
 //! - `no two v touch`: one secondary item per pair of cells sharing a side, `near(a,b;c,d)`;
 //!   with `diagonally too`, one per 2×2 window of the board instead, `near(a,b)` named by
@@ -63,7 +64,7 @@ impl Elab<'_> {
         Ok(())
     }
 
-    fn counted_board(&self, span: Span) -> R<Board> {
+    pub(super) fn counted_board(&self, span: Span) -> R<Board> {
         match &self.model.board {
             Some(b) if self.model.fill => Ok(b.clone()),
             _ => Err(Diagnostic::new(Code::E105, span, "counts and `touch` constrain the values of a filled board")
@@ -73,7 +74,7 @@ impl Elab<'_> {
     }
 
     /// A value of the board, or a list of them, as indices into the board's values (G204).
-    fn board_values(&mut self, board: &Board, of: &Expr) -> R<Vec<usize>> {
+    pub(super) fn board_values(&mut self, board: &Board, of: &Expr) -> R<Vec<usize>> {
         let v = self.env.eval(of)?;
         let listed = if v.is_collection() { v.elements() } else { vec![v] };
         let mut out = Vec::with_capacity(listed.len());
@@ -127,7 +128,14 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
             continue;
         }
         let shown: Vec<&str> = count.values.iter().map(|&v| names[v].as_str()).collect();
-        let item = b.add_primary(format!("{region}#{}", shown.join("/")), count.lo as u32, count.hi as u32);
+        let name = format!("{region}#{}", shown.join("/"));
+        // At most one is what an uncoloured secondary item says, and keeps the problem free
+        // of multiplicities (dancing cells, which prune by global constraints, run it).
+        let item = if (count.lo, count.hi) == (0, 1) {
+            b.add_secondary(name)
+        } else {
+            b.add_primary(name, count.lo as u32, count.hi as u32)
+        };
         for &c in count.cells.iter().filter(|&&c| board.on[c]) {
             for &v in &count.values {
                 covers[c * nv + v].push(item);

@@ -3,6 +3,7 @@ pub mod bound;
 pub mod breaking;
 mod cages;
 pub mod confine;
+pub mod connected;
 mod counters;
 mod counts;
 mod data;

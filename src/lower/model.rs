@@ -183,6 +183,26 @@ pub struct Apart {
     pub span: Span,
 }
 
+/// `the '.' cells are connected`: the cells holding one of `values` form one area joined by
+/// sides (an empty set of cells is connected).
+#[derive(Clone, Debug)]
+pub struct Connected {
+    pub values: Vec<usize>,
+    pub span: Span,
+}
+
+/// `each area of '.' cells holds one clue of clues, its size`: every area (a largest set of
+/// cells holding one of `values`, joined by sides) holds exactly one clue cell; with `sized`
+/// it has as many cells as that clue says. A clue cell holds one of `values`.
+#[derive(Clone, Debug)]
+pub struct Areas {
+    pub values: Vec<usize>,
+    /// Per cell (flat index), its clue if it has one (a number, 1 or more).
+    pub clues: Vec<Option<u32>>,
+    pub sized: bool,
+    pub span: Span,
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -208,6 +228,10 @@ pub struct Model {
     pub counts: Vec<Count>,
     /// `no two ... touch` statements.
     pub apart: Vec<Apart>,
+    /// `the ... cells are connected` statements (`src/lower/connected.rs`).
+    pub connected: Vec<Connected>,
+    /// `each area of ... cells holds one clue ...` statements.
+    pub areas: Vec<Areas>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

@@ -215,7 +215,10 @@ fn lower_fill(
     let mut entries = Vec::new();
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
         for (v, value_name) in value_names.iter().enumerate() {
-            if board.given[cell].is_some_and(|g| g != v) || counts.as_ref().is_some_and(|k| k.forbids(cell, v)) {
+            if board.given[cell].is_some_and(|g| g != v)
+                || counts.as_ref().is_some_and(|k| k.forbids(cell, v))
+                || super::connected::forbids(model, cell, v)
+            {
                 continue;
             }
             if guard.full(meanings.len(), board.span) {
@@ -241,6 +244,9 @@ fn lower_fill(
     }
     if let Some(cages) = &cages {
         cages.add_options(model, b, meanings, diags, guard);
+    }
+    if !model.connected.is_empty() || !model.areas.is_empty() {
+        super::connected::add_globals(model, b, &cell_item, meanings);
     }
 }
 

@@ -130,6 +130,7 @@ pub fn restrict(p: &XccProblem, choices: &[OptionId]) -> (XccProblem, Vec<Option
         q.option_names.push(p.option_names[o.0 as usize].clone());
         original.push(o);
     }
+    q.globals = p.globals.iter().map(|g| g.renumbered(&original)).collect();
     (q, original)
 }
 

@@ -7,6 +7,7 @@ use crate::lower::value::Value;
 use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
+mod connected;
 mod proven;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
@@ -172,7 +173,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
             }
         }
     }
-    Ok(())
+    connected::verify(model, fill)
 }
 
 /// The cage rule, in wide integers so no product of a cage's values can overflow silently.

@@ -114,6 +114,20 @@ pub enum StmtKind {
         diagonal: bool,
         span: Span,
     },
+    /// `the '.' cells are connected`: the cells holding the values form one area.
+    Connected {
+        /// A value of the board, or a list of them.
+        of: Expr,
+        span: Span,
+    },
+    /// `each area of '.' cells holds one clue of clues, its size` (`sized`: `, its size`).
+    Areas {
+        of: Expr,
+        /// A grid of the board's size: its numbers are the clues.
+        clues: Expr,
+        sized: bool,
+        span: Span,
+    },
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }

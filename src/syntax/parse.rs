@@ -514,6 +514,16 @@ impl Cx {
                 let diagonal = it.next().is_some();
                 StmtKind::Apart { of, diagonal, span }
             }
+            Rule::connected_stmt => {
+                let of = self.expr(it.next().unwrap())?;
+                StmtKind::Connected { of, span }
+            }
+            Rule::areas_stmt => {
+                let of = self.expr(it.next().unwrap())?;
+                let clues = self.expr(it.next().unwrap())?;
+                let sized = it.next().is_some();
+                StmtKind::Areas { of, clues, sized, span }
+            }
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -897,6 +907,12 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_clue
             | Rule::kw_shifted
             | Rule::kw_border
+            | Rule::kw_the
+            | Rule::kw_are
+            | Rule::kw_connected
+            | Rule::kw_area
+            | Rule::kw_its
+            | Rule::kw_size
     )
 }
 

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Colour, Entry, Item, ItemId, ItemKind, OptionId, XccProblem};
+use super::{Colour, Entry, Global, Item, ItemId, ItemKind, OptionId, XccProblem};
 
 /// Collects items, colours and options, then lays them out as an [`XccProblem`].
 ///
@@ -19,6 +19,7 @@ pub struct XccBuilder {
     option_names: Vec<String>,
     option_start: Vec<u32>,
     option_items: Vec<Entry>,
+    globals: Vec<Global>,
 }
 
 impl XccBuilder {
@@ -63,6 +64,11 @@ impl XccBuilder {
         OptionId((self.option_names.len() - 1) as u32)
     }
 
+    /// A global constraint over the options (builder item ids, remapped by `finish`).
+    pub fn add_global(&mut self, g: Global) {
+        self.globals.push(g);
+    }
+
     /// The names of the items added so far.
     pub fn item_names(&self) -> impl Iterator<Item = &str> {
         self.items.iter().map(|i| i.name.as_str())
@@ -99,6 +105,8 @@ impl XccBuilder {
         }
         let remap = |e: Entry| Entry { item: map.get(e.item.0 as usize).copied().unwrap_or(e.item), colour: e.colour };
         let option_items = self.option_items.into_iter().map(remap).collect();
+        let mut globals = self.globals;
+        globals.iter_mut().for_each(|g| g.map_items(&map));
         let problem = XccProblem {
             items,
             n_primary,
@@ -106,6 +114,7 @@ impl XccBuilder {
             option_start: self.option_start,
             option_items,
             colour_names: self.colour_names,
+            globals,
         };
         (problem, map)
     }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Colour, ItemKind, XccProblem};
+use super::{Colour, Global, ItemKind, XccProblem};
 
 impl XccProblem {
     /// Checks every invariant listed on [`XccProblem`]; the message names the first
@@ -11,7 +11,50 @@ impl XccProblem {
         self.validate_items()?;
         self.validate_layout()?;
         self.validate_colour_names()?;
-        (0..self.option_count()).try_for_each(|o| self.validate_option(o))
+        (0..self.option_count()).try_for_each(|o| self.validate_option(o))?;
+        self.globals.iter().try_for_each(|g| self.validate_global(g))
+    }
+
+    fn validate_global(&self, g: &Global) -> Result<(), String> {
+        let a = g.area();
+        let n = a.nodes();
+        if a.in_start.len() != n + 1 || a.adj_start.len() != n + 1 {
+            return Err(format!("global `{}`: starts for {n} nodes", a.name));
+        }
+        if a.in_start.windows(2).any(|w| w[0] > w[1]) || a.in_start[n] as usize != a.ins.len() {
+            return Err(format!("global `{}`: bad in_start", a.name));
+        }
+        if a.adj_start.windows(2).any(|w| w[0] > w[1]) || a.adj_start[n] as usize != a.adj.len() {
+            return Err(format!("global `{}`: bad adj_start", a.name));
+        }
+        if let Global::Areas { clue, .. } = g
+            && clue.len() != n
+        {
+            return Err(format!("global `{}`: {} clues for {n} nodes", a.name, clue.len()));
+        }
+        for k in 0..n {
+            let item = a.node_item[k];
+            if item.0 as usize >= self.n_primary
+                || self.items[item.0 as usize].kind != (ItemKind::Primary { lo: 1, hi: 1 })
+            {
+                return Err(format!("global `{}`: node {k} is not a primary item covered once", a.name));
+            }
+            if a.node_item[..k].contains(&item) {
+                return Err(format!("global `{}`: item {} is two nodes", a.name, item.0));
+            }
+            for o in a.ins_of(k) {
+                if o.0 as usize >= self.option_count() || !self.option(*o).iter().any(|e| e.item == item) {
+                    return Err(format!(
+                        "global `{}`: option {} is listed in node {k} but does not cover it",
+                        a.name, o.0
+                    ));
+                }
+            }
+            if a.neighbours(k).iter().any(|&m| m as usize >= n || !a.neighbours(m as usize).contains(&(k as u32))) {
+                return Err(format!("global `{}`: node {k}'s edges are not symmetric", a.name));
+            }
+        }
+        Ok(())
     }
 
     fn validate_items(&self) -> Result<(), String> {

@@ -132,7 +132,8 @@ pub enum Engine {
     Auto,
     /// Dancing links with Algorithm M: any problem.
     Links,
-    /// Dancing cells: every primary item `1..1`.
+    /// Dancing cells: every primary item `1..1`. The only engine that prunes by global
+    /// constraints during the search (Algorithm M checks them on each solution).
     Cells,
     /// Sets of options as bitsets: every primary item `1..1`, fewer than 65,536 primary
     /// items and options.
@@ -145,7 +146,8 @@ impl Engine {
         match self {
             Engine::Auto | Engine::Links => true,
             Engine::Cells => exact_cover(p),
-            Engine::Sets => exact_cover(p) && sets::fits(p),
+            // Sets of options do not look at global constraints.
+            Engine::Sets => exact_cover(p) && sets::fits(p) && p.globals.is_empty(),
         }
     }
 }
@@ -168,7 +170,7 @@ pub fn solve_on(
     assert!(engine.runs(p), "{engine:?} cannot run this problem");
     let coloured = p.option_items.iter().any(|e| e.colour.0 != 0);
     let engine = match engine {
-        Engine::Auto if exact_cover(p) && sets_fit(p, coloured) => Engine::Sets,
+        Engine::Auto if exact_cover(p) && sets_fit(p, coloured) && p.globals.is_empty() => Engine::Sets,
         Engine::Auto if exact_cover(p) => Engine::Cells,
         Engine::Auto => Engine::Links,
         chosen => chosen,
@@ -179,7 +181,7 @@ pub fn solve_on(
         // rough dividing line between the two kinds (see `sets::search::run`).
         Engine::Sets => sets::search::run(&sets::Sets::new(p), !coloured, limits, branching, on_solution),
         Engine::Cells => cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution),
-        _ => search::run(&mut links::Links::new(p), limits, on_solution),
+        _ => search::run(&mut links::Links::new(p), &p.globals, limits, on_solution),
     }
 }
 

@@ -9,10 +9,11 @@
 use super::links::Links;
 use super::tally::Tally;
 use super::{Flow, Limits, Stats, Stop};
-use crate::ir::xcc::OptionId;
+use crate::ir::xcc::{Global, OptionId};
 
 struct Search<'a> {
     d: &'a mut Links,
+    globals: &'a [Global],
     x: Vec<u32>,
     ft: Vec<u32>,
     chosen: Vec<OptionId>,
@@ -21,10 +22,18 @@ struct Search<'a> {
 
 /// Runs the search on `d`. When it ends with [`Stop::Exhausted`], `d` is back in its
 /// initial state (the unit tests check this: it is how dancing links go wrong).
-pub(super) fn run(d: &mut Links, limits: &Limits, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Stats {
+///
+/// Global constraints (`globals`) are only checked on complete solutions here: a problem
+/// with multiplicities and globals is rare, and dancing cells prune by them during the search.
+pub(super) fn run(
+    d: &mut Links,
+    globals: &[Global],
+    limits: &Limits,
+    on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
+) -> Stats {
     let Some(tally) = Tally::new(limits) else { return Tally::refused() };
     let depth = d.options as usize + d.n1 as usize + 1;
-    let mut s = Search { d, x: vec![0; depth], ft: vec![0; depth], chosen: Vec::with_capacity(depth), tally };
+    let mut s = Search { d, globals, x: vec![0; depth], ft: vec![0; depth], chosen: Vec::with_capacity(depth), tally };
     let ended = s.solve(on_solution);
     s.tally.finish(ended)
 }
@@ -67,6 +76,9 @@ impl Search<'_> {
             if x > self.d.n {
                 self.chosen.push(OptionId(self.d.option_of[x as usize]));
             }
+        }
+        if !self.globals.iter().all(|g| g.holds(&self.chosen)) {
+            return Ok(());
         }
         self.tally.visit(&self.chosen, on_solution)
     }

@@ -68,7 +68,7 @@ proptest! {
         prop_assert_eq!(p.validate(), Ok(()));
         let mut d = Links::new(&p);
         let before = d.clone();
-        let stats = search::run(&mut d, &Limits::default(), &mut |_| Flow::Continue);
+        let stats = search::run(&mut d, &[], &Limits::default(), &mut |_| Flow::Continue);
         prop_assert_eq!(stats.stop, Stop::Exhausted);
         prop_assert!(d == before, "links not restored");
     }

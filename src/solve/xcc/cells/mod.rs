@@ -12,6 +12,7 @@
 //! deactivating is a swap and reactivating all items deactivated since a level began is
 //! restoring one count.
 
+mod global;
 pub(super) mod search;
 
 use crate::ir::xcc::XccProblem;
@@ -54,6 +55,11 @@ pub(super) struct Cells {
     pub saved: Vec<u32>,
     /// Per item, the stamp of the last try whose option contains it.
     pub in_try: Vec<u32>,
+    /// Per item, the last option committed that contains it: for an inactive primary item,
+    /// the option chosen for it (read by the global constraints).
+    pub cover_by: Vec<u32>,
+    /// The problem's global constraints, checked after every choice (`global.rs`).
+    pub globals: global::Globals,
 }
 
 /// `v[i]` without a bounds check. Every index the search uses comes from the layout that
@@ -99,6 +105,8 @@ impl Cells {
             epoch: 1,
             saved: vec![0; n],
             in_try: vec![0; n],
+            cover_by: vec![0; n],
+            globals: global::Globals::default(),
         };
         for o in 0..p.option_count() {
             let entries = &p.option_items[p.option_start[o] as usize..p.option_start[o + 1] as usize];
@@ -130,7 +138,21 @@ impl Cells {
             c.nd_loc[x] = at;
             c.size[k] += 1;
         }
+        c.globals = global::Globals::new(p, &c);
         c
+    }
+
+    /// After a committed choice: do the global constraints still hold (options they rule
+    /// out are removed, on the trail)?
+    #[inline]
+    pub fn propagate(&mut self) -> bool {
+        if self.globals.is_empty() {
+            return true;
+        }
+        let mut g = std::mem::take(&mut self.globals);
+        let ok = g.propagate(self);
+        self.globals = g;
+        ok
     }
 
     /// How many live options item `k` has.
@@ -253,6 +275,7 @@ impl Cells {
         let o = get(&self.nd_opt, x);
         for z in get(&self.opt_start, o)..get(&self.opt_start, o + 1) {
             put(&mut self.in_try, get(&self.nd_item, z), self.epoch);
+            put(&mut self.cover_by, get(&self.nd_item, z), o);
         }
         for z in get(&self.opt_start, o)..get(&self.opt_start, o + 1) {
             let (j, c) = (get(&self.nd_item, z), get(&self.nd_colour, z));

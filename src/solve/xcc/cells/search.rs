@@ -100,7 +100,7 @@ impl Search<'_> {
                 let x = self.c.set[next as usize];
                 *self.chosen.last_mut().unwrap() = OptionId(self.c.opt_id[self.c.nd_opt[x as usize] as usize]);
                 self.c.new_try();
-                if self.c.commit(x) {
+                if self.c.commit(x) && self.c.propagate() {
                     continue 'enter;
                 }
                 // Some primary item has no option left: Algorithm C would enter level l + 1,

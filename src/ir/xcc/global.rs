@@ -1,0 +1,155 @@
+//! Global constraints of an exact-cover problem: conditions on the whole set of chosen
+//! options that no item can say, checked by the engine after each choice (dancing cells,
+//! `solve/xcc/cells/global.rs`) or on each solution (the other engines).
+//!
+//! A global constraint speaks of *nodes*: each node is a primary item covered exactly once
+//! (a board cell), and each option covering that item either puts the node *in* the area
+//! the constraint is about (it is listed in the node's `ins`) or leaves it out. Nodes are
+//! joined by the edges of an undirected graph (cells sharing a side).
+
+use super::{ItemId, OptionId};
+
+/// One global constraint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Global {
+    /// The nodes in the area are connected in the graph (no nodes in it is connected too).
+    Connected(Area),
+    /// Every connected component of the nodes in the area holds exactly one clue node (a
+    /// node whose clue is not 0); with `sized`, the component has as many nodes as its clue.
+    Areas { area: Area, clue: Vec<u32>, sized: bool },
+}
+
+/// Nodes, which options put each in the area, and the graph joining them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Area {
+    /// Shown in `--stats` and exports: `connected('.')`.
+    pub name: String,
+    /// Per node, its item: primary, covered exactly once.
+    pub node_item: Vec<ItemId>,
+    /// Node n is in the area when one of `ins[in_start[n]..in_start[n + 1]]` is chosen; each
+    /// covers `node_item[n]`.
+    pub in_start: Vec<u32>,
+    pub ins: Vec<OptionId>,
+    /// Node n's neighbours are `adj[adj_start[n]..adj_start[n + 1]]` (each edge listed at both ends).
+    pub adj_start: Vec<u32>,
+    pub adj: Vec<u32>,
+}
+
+impl Area {
+    pub fn nodes(&self) -> usize {
+        self.node_item.len()
+    }
+
+    pub fn ins_of(&self, n: usize) -> &[OptionId] {
+        &self.ins[self.in_start[n] as usize..self.in_start[n + 1] as usize]
+    }
+
+    pub fn neighbours(&self, n: usize) -> &[u32] {
+        &self.adj[self.adj_start[n] as usize..self.adj_start[n + 1] as usize]
+    }
+
+    /// Which nodes a set of chosen options puts in the area.
+    fn members(&self, chosen: &[OptionId]) -> Vec<bool> {
+        (0..self.nodes()).map(|n| self.ins_of(n).iter().any(|o| chosen.contains(o))).collect()
+    }
+
+    /// The connected components of the nodes marked `inside`: a component number per node
+    /// (`u32::MAX` outside), and the number of components.
+    fn components(&self, inside: &[bool]) -> (Vec<u32>, u32) {
+        let mut comp = vec![u32::MAX; self.nodes()];
+        let mut count = 0;
+        let mut stack = Vec::new();
+        for s in 0..self.nodes() {
+            if !inside[s] || comp[s] != u32::MAX {
+                continue;
+            }
+            comp[s] = count;
+            stack.push(s);
+            while let Some(n) = stack.pop() {
+                for &m in self.neighbours(n) {
+                    let m = m as usize;
+                    if inside[m] && comp[m] == u32::MAX {
+                        comp[m] = count;
+                        stack.push(m);
+                    }
+                }
+            }
+            count += 1;
+        }
+        (comp, count)
+    }
+
+    /// The same area over other option ids: `keep[new] = old` (a problem restricted to some
+    /// options, `solve/partition.rs`). Options not kept are dropped from the nodes' `ins`.
+    pub fn renumbered(&self, keep: &[OptionId]) -> Area {
+        let mut new_id = std::collections::HashMap::with_capacity(keep.len());
+        for (new, old) in keep.iter().enumerate() {
+            new_id.insert(*old, OptionId(new as u32));
+        }
+        let mut out = Area { in_start: vec![0], ins: Vec::new(), ..self.clone() };
+        for n in 0..self.nodes() {
+            out.ins.extend(self.ins_of(n).iter().filter_map(|o| new_id.get(o).copied()));
+            out.in_start.push(out.ins.len() as u32);
+        }
+        out
+    }
+}
+
+impl Global {
+    pub fn area(&self) -> &Area {
+        match self {
+            Global::Connected(a) | Global::Areas { area: a, .. } => a,
+        }
+    }
+
+    /// Does the solution `chosen` (every node decided) meet the constraint? A plain check,
+    /// for the engines that do not propagate and for tests.
+    pub fn holds(&self, chosen: &[OptionId]) -> bool {
+        let area = self.area();
+        let inside = area.members(chosen);
+        let (comp, count) = area.components(&inside);
+        match self {
+            Global::Connected(_) => count <= 1,
+            Global::Areas { clue, sized, .. } => {
+                let mut clues = vec![0u32; count as usize];
+                let mut first = vec![0u32; count as usize];
+                let mut size = vec![0u32; count as usize];
+                for n in 0..area.nodes() {
+                    if comp[n] == u32::MAX {
+                        if clue[n] != 0 {
+                            return false;
+                        }
+                        continue;
+                    }
+                    let k = comp[n] as usize;
+                    size[k] += 1;
+                    if clue[n] != 0 {
+                        clues[k] += 1;
+                        first[k] = clue[n];
+                    }
+                }
+                (0..count as usize).all(|k| clues[k] == 1 && (!sized || size[k] == first[k]))
+            }
+        }
+    }
+
+    /// The same constraint over other option ids (see [`Area::renumbered`]).
+    pub fn renumbered(&self, keep: &[OptionId]) -> Global {
+        match self {
+            Global::Connected(a) => Global::Connected(a.renumbered(keep)),
+            Global::Areas { area, clue, sized } => {
+                Global::Areas { area: area.renumbered(keep), clue: clue.clone(), sized: *sized }
+            }
+        }
+    }
+
+    /// Items renamed by the builder's final layout.
+    pub(super) fn map_items(&mut self, map: &[ItemId]) {
+        let area = match self {
+            Global::Connected(a) | Global::Areas { area: a, .. } => a,
+        };
+        for it in &mut area.node_item {
+            *it = map[it.0 as usize];
+        }
+    }
+}

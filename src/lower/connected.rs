@@ -1,0 +1,119 @@
+//! Connected areas of a filled board: `the '.' cells are connected` (Hitori, Nurikabe's sea,
+//! LITS, Heyawake) and `each area of '.' cells holds one clue of clues, its size` (Nurikabe's
+//! islands). Elaborated from the spec here, and lowered to *global constraints* of the
+//! exact-cover problem (`ir/xcc/global.rs`), not to items: no set of items says
+//! "connected". Each cell is a node (its `cell(r,c)` item), the options "cell takes v" for
+//! the rule's values put it in the area, and the graph joins the cells that share a side (on
+//! triangles and hexagons, `lattice.rs`'s neighbours by a side). The engine checks the
+//! constraint after every choice (`solve/xcc/cells/global.rs`) and the verifier again on the
+//! filled grid (`solve/verify/connected.rs`).
+use super::elaborate::Elab;
+use super::eval::{R, type_error};
+use super::model::{Areas, Board, Connected, Model};
+use super::value::Value;
+use super::xcc::Meaning;
+use crate::diag::{Code, Diagnostic, Span};
+use crate::ir::xcc::{Area, Global, ItemId, OptionId, XccBuilder};
+use crate::syntax::ast::Expr;
+
+impl Elab<'_> {
+    /// `the v cells are connected`.
+    pub(super) fn connected(&mut self, of: &Expr, span: Span) -> R<()> {
+        let board = self.counted_board(span)?;
+        let values = self.board_values(&board, of)?;
+        self.model.connected.push(Connected { values, span });
+        Ok(())
+    }
+
+    /// `each area of v cells holds one clue of clues(, its size)`.
+    pub(super) fn areas(&mut self, of: &Expr, clues: &Expr, sized: bool, span: Span) -> R<()> {
+        let board = self.counted_board(span)?;
+        let values = self.board_values(&board, of)?;
+        let grid = self.env.eval(clues)?;
+        let rows = grid_rows(&grid).filter(|rows| {
+            rows.len() == board.rows && rows.iter().all(|r| grid_rows(r).is_some_and(|r| r.len() == board.cols))
+        });
+        let Some(rows) = rows else {
+            return Err(Diagnostic::new(
+                Code::G206,
+                clues.span,
+                format!("the clues must be a grid of {} rows of {} labels, the board's size", board.rows, board.cols),
+            )
+            .label("not a grid of the board's size")
+            .help("read them with `grid clues[rows, cols] from instance`, a number in each clue cell"));
+        };
+        let mut out = vec![None; board.rows * board.cols];
+        for (r, row) in rows.iter().enumerate() {
+            for (c, v) in grid_rows(row).unwrap().iter().enumerate() {
+                let cell = r * board.cols + c;
+                match v {
+                    Value::Int(n) if *n >= 1 && *n <= u32::MAX as i64 && board.on[cell] => out[cell] = Some(*n as u32),
+                    Value::Int(n) if board.on[cell] => {
+                        return Err(Diagnostic::new(Code::G207, clues.span, format!("a clue of {n} at ({r}, {c})"))
+                            .label("clues are numbers from 1")
+                            .help("an area holds at least its clue cell: clues are 1 or more"));
+                    }
+                    Value::Tuple(_) | Value::List(_) | Value::Map(_) => {
+                        return Err(type_error("a grid of labels", v, clues.span, "a clue cell holds a number"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.model.areas.push(Areas { values, clues: out, sized, span });
+        Ok(())
+    }
+}
+
+fn grid_rows(v: &Value) -> Option<Vec<Value>> {
+    matches!(v, Value::List(_) | Value::Tuple(_)).then(|| v.elements())
+}
+
+/// Whether "cell takes value `v`" is left out: a clue cell holds a value of its areas.
+pub fn forbids(model: &Model, cell: usize, v: usize) -> bool {
+    model.areas.iter().any(|a| a.clues[cell].is_some() && !a.values.contains(&v))
+}
+
+/// The global constraints of the model's connected and area rules. `cell_item` is each
+/// cell's builder item; `meanings[o]` says what option `o` means.
+pub fn add_globals(model: &Model, b: &mut XccBuilder, cell_item: &[Option<ItemId>], meanings: &[Meaning]) {
+    let board = model.board.as_ref().expect("connected rules are elaborated on a board");
+    let names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
+    let shown = |values: &[usize]| values.iter().map(|&v| names[v].as_str()).collect::<Vec<_>>().join("/");
+    for rule in &model.connected {
+        let area = area(board, cell_item, meanings, &rule.values, format!("connected({})", shown(&rule.values)));
+        b.add_global(Global::Connected(area));
+    }
+    for rule in &model.areas {
+        let area = area(board, cell_item, meanings, &rule.values, format!("areas({})", shown(&rule.values)));
+        let clue = (0..board.on.len()).filter(|&c| board.on[c]).map(|c| rule.clues[c].unwrap_or(0)).collect();
+        b.add_global(Global::Areas { area, clue, sized: rule.sized });
+    }
+}
+
+/// The board's cells as nodes (holes left out), the options putting each in the area, and
+/// the cells' neighbours by a side.
+fn area(board: &Board, cell_item: &[Option<ItemId>], meanings: &[Meaning], values: &[usize], name: String) -> Area {
+    let mut node = vec![u32::MAX; board.on.len()];
+    let mut a = Area { name, in_start: vec![0], adj_start: vec![0], ..Area::default() };
+    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+        node[cell] = a.node_item.len() as u32;
+        a.node_item.push(cell_item[cell].expect("a cell on the board has an item"));
+    }
+    let mut ins: Vec<Vec<OptionId>> = vec![Vec::new(); a.node_item.len()];
+    for (o, m) in meanings.iter().enumerate() {
+        if let Meaning::Fill { cell, value } = m
+            && values.contains(value)
+        {
+            ins[node[*cell] as usize].push(OptionId(o as u32));
+        }
+    }
+    for (cell, list) in (0..board.on.len()).filter(|&c| board.on[c]).zip(&ins) {
+        a.ins.extend_from_slice(list);
+        a.in_start.push(a.ins.len() as u32);
+        let near = super::lattice::touching(board.lattice, board.rows, board.cols, cell, false);
+        a.adj.extend(near.into_iter().filter(|&m| board.on[m]).map(|m| node[m]));
+        a.adj_start.push(a.adj.len() as u32);
+    }
+    a
+}
