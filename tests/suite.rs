@@ -6,6 +6,7 @@
 
 mod cli;
 mod confine;
+mod connected;
 mod conventions;
 mod counters;
 mod distributed;

@@ -75,7 +75,19 @@ pub const KNUTH_NAME_LEN: usize = 8;
 impl XccProblem {
     /// The problem with puzc's names, `%XX`-escaped (see the module docs).
     pub fn to_dlx_text(&self) -> String {
-        self.write_matrix(&|k| escape(&self.items[k].name), &|c| escape(&self.colour_names[c]))
+        let mut out = self.global_comments();
+        out.push_str(&self.write_matrix(&|k| escape(&self.items[k].name), &|c| escape(&self.colour_names[c])));
+        out
+    }
+
+    /// A comment line per global constraint: the matrix cannot say them, so a reader of the
+    /// text is told what it leaves out.
+    fn global_comments(&self) -> String {
+        let mut out = String::new();
+        for g in &self.globals {
+            let _ = writeln!(out, "| global {} (not in the matrix: only puzc's engines check it)", g.area().name);
+        }
+        out
     }
 
     /// The problem as Knuth's programs read it: short codes for names, and comment lines
@@ -110,6 +122,7 @@ impl XccProblem {
             let _ = write!(out, ", {} colours", self.colour_names.len() - 1);
         }
         out.push('\n');
+        out.push_str(&self.global_comments());
         out.push_str(match (multiplicities, coloured) {
             (false, false) => "| for Knuth's DLX1, DLX2, DLX3 or SSXCC\n",
             (false, true) => "| for Knuth's DLX2, DLX3 or SSXCC (it has colours)\n",

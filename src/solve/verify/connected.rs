@@ -66,8 +66,8 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
         let (area, count) = label_areas(board, &inside);
         let mut clues = vec![Vec::new(); count];
         let mut size = vec![0u64; count];
-        for c in 0..board.on.len() {
-            match (area[c], rule.clues[c]) {
+        for (c, (&at, &clue)) in area.iter().zip(&rule.clues).enumerate() {
+            match (at, clue) {
                 (Some(k), clue) => {
                     size[k] += 1;
                     clues[k].extend(clue);

@@ -298,6 +298,7 @@ impl Prop {
             }
         }
         // Open nodes that cannot join: beside two clued components, or one that would outgrow.
+        #[allow(clippy::needless_range_loop)] // `v` indexes several arrays and calls methods
         for v in 0..n {
             if self.state[v] != OPEN {
                 continue;
