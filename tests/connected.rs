@@ -203,6 +203,83 @@ fn island_counts_equal_a_brute_force() {
     }
 }
 
+#[test]
+fn block_counts_equal_a_brute_force() {
+    let mut rng = Rng::new(77);
+    for round in 0..30 {
+        let b = Board::random(&mut rng, false);
+        let (h, w) = if round % 3 == 0 { (1, 3) } else { (2, 2) };
+        let connected = round % 2 == 0;
+        let full = |f: &[bool]| {
+            let k = black(&b, f);
+            (0..(b.rows + 1).saturating_sub(h)).any(|r| {
+                (0..(b.cols + 1).saturating_sub(w)).any(|c| (r..r + h).all(|a| (c..c + w).all(|d| k[a * b.cols + d])))
+            })
+        };
+        let expected = b
+            .fillings()
+            .iter()
+            .filter(|f| !full(f))
+            .filter(|f| !connected || areas(b.rows, b.cols, false, &white(&b, f)).1 <= 1)
+            .count() as u64;
+        let mut rules = format!("no {h} by {w} block of 'b'\n");
+        if connected {
+            rules.push_str("the 'w' cells are connected\n");
+        }
+        assert_eq!(b.count_puzc(&rules, "block"), expected, "round {round}:\n{}{rules}", b.header());
+    }
+}
+
+/// The shipped Nurikabe's answer, checked against the puzzle's rules by this test alone.
+fn check_nurikabe(clues: &[Vec<Option<u32>>], answer: &str) {
+    let (rows, cols) = (clues.len(), clues[0].len());
+    let grid: Vec<Vec<bool>> = answer.lines().take(rows).map(|l| l.chars().map(|ch| ch == '.').collect()).collect();
+    assert!(grid.len() == rows && grid.iter().all(|r| r.len() == cols), "a {rows}×{cols} answer:\n{answer}");
+    let island: Vec<bool> = grid.concat();
+    let sea: Vec<bool> = island.iter().map(|&x| !x).collect();
+    assert_eq!(areas(rows, cols, false, &sea).1, 1, "the sea is split:\n{answer}");
+    for r in 0..rows - 1 {
+        for c in 0..cols - 1 {
+            assert!(
+                island[r * cols + c]
+                    || island[r * cols + c + 1]
+                    || island[(r + 1) * cols + c]
+                    || island[(r + 1) * cols + c + 1],
+                "a pool at ({r}, {c})"
+            );
+        }
+    }
+    let (label, count) = areas(rows, cols, false, &island);
+    let mut held = vec![Vec::new(); count];
+    let mut size = vec![0u32; count];
+    for (cell, l) in label.iter().enumerate() {
+        if let Some(k) = l {
+            size[*k] += 1;
+            held[*k].extend(clues[cell / cols][cell % cols]);
+        }
+    }
+    for k in 0..count {
+        assert!(held[k].len() == 1 && held[k][0] == size[k], "island {k}: clues {:?}, {} cells", held[k], size[k]);
+    }
+}
+
+fn read_clues(text: &str) -> Vec<Vec<Option<u32>>> {
+    let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let rows: usize = lines.next().unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    lines.take(rows).map(|l| l.split_whitespace().map(|w| w.parse().ok()).collect()).collect()
+}
+
+#[test]
+fn shipped_nurikabe_puzzles_have_one_answer_that_keeps_the_rules() {
+    let spec = std::fs::read_to_string(root().join("puzzles/nurikabe.puz")).unwrap();
+    let inline = spec.split("\"\"\"").nth(1).unwrap();
+    let out = run_ok(&["solve", "puzzles/nurikabe.puz", "--unique"], None, 0);
+    check_nurikabe(&read_clues(inline), &out);
+    let file = std::fs::read_to_string(root().join("puzzles/instances/nurikabe-10.txt")).unwrap();
+    let args = ["solve", "puzzles/nurikabe.puz", "--instance", "puzzles/instances/nurikabe-10.txt", "--unique"];
+    check_nurikabe(&read_clues(&file), &run_ok(&args, None, 0));
+}
+
 /// The shipped Hitori's answer, checked against the puzzle's rules by this test alone.
 fn check_hitori(nums: &[Vec<u32>], answer: &str) {
     let n = nums.len();

@@ -393,6 +393,11 @@ impl Checker {
                 self.expr(of);
                 self.expr(clues);
             }
+            StmtKind::Block { rows, cols, of, .. } => {
+                self.expr(rows);
+                self.expr(cols);
+                self.expr(of);
+            }
             StmtKind::Draw(d) => match &d.node {
                 DrawDecl::Regions { families, .. } => families.iter().for_each(|f| self.use_named(f, Kind::Region)),
                 DrawDecl::Black(e) | DrawDecl::Mark(e) => self.expr(e),

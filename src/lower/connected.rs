@@ -9,12 +9,12 @@
 //! filled grid (`solve/verify/connected.rs`).
 use super::elaborate::Elab;
 use super::eval::{R, type_error};
-use super::model::{Areas, Board, Connected, Model};
+use super::model::{Areas, Block, Board, Connected, Model};
 use super::value::Value;
 use super::xcc::Meaning;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::xcc::{Area, Global, ItemId, OptionId, XccBuilder};
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, Lattice};
 
 impl Elab<'_> {
     /// `the v cells are connected`.
@@ -63,6 +63,29 @@ impl Elab<'_> {
         self.model.areas.push(Areas { values, clues: out, sized, span });
         Ok(())
     }
+
+    /// `no h by w block of v`.
+    pub(super) fn block(&mut self, rows: &Expr, cols: &Expr, of: &Expr, span: Span) -> R<()> {
+        let board = self.counted_board(span)?;
+        if board.lattice != Lattice::Squares {
+            return Err(Diagnostic::new(Code::E105, span, "blocks of rows and columns need a board of squares")
+                .label("a block rule on triangles or hexagons")
+                .help("use `lattice squares` (the default), or say the rule with regions and counts"));
+        }
+        let values = self.board_values(&board, of)?;
+        let mut size = [0usize; 2];
+        for (k, e) in [rows, cols].into_iter().enumerate() {
+            let n = self.env.eval_int(e, "the block's rows and columns")?;
+            if !(1..=1000).contains(&n) {
+                return Err(Diagnostic::new(Code::G207, e.span, format!("a block of {n}"))
+                    .label("bad block size")
+                    .help("a block has 1 or more rows and columns: `no 2 by 2 block of '#'`"));
+            }
+            size[k] = n as usize;
+        }
+        self.model.blocks.push(Block { rows: size[0], cols: size[1], values, span });
+        Ok(())
+    }
 }
 
 fn grid_rows(v: &Value) -> Option<Vec<Value>> {
@@ -89,6 +112,36 @@ pub fn add_globals(model: &Model, b: &mut XccBuilder, cell_item: &[Option<ItemId
         let clue = (0..board.on.len()).filter(|&c| board.on[c]).map(|c| rule.clues[c].unwrap_or(0)).collect();
         b.add_global(Global::Areas { area, clue, sized: rule.sized });
     }
+    for rule in &model.blocks {
+        let name = format!("block{}x{}({})", rule.rows, rule.cols, shown(&rule.values));
+        let area = area(board, cell_item, meanings, &rule.values, name);
+        let mut node = vec![u32::MAX; board.on.len()];
+        (0..board.on.len()).filter(|&c| board.on[c]).enumerate().for_each(|(k, c)| node[c] = k as u32);
+        let (mut group_start, mut groups) = (vec![0], Vec::new());
+        for r in 0..(board.rows + 1).saturating_sub(rule.rows) {
+            for c in 0..(board.cols + 1).saturating_sub(rule.cols) {
+                let cells: Vec<usize> =
+                    (r..r + rule.rows).flat_map(|a| (c..c + rule.cols).map(move |b| a * board.cols + b)).collect();
+                // A hole holds no value, so a block with one can never be full.
+                if cells.iter().all(|&x| board.on[x]) {
+                    groups.extend(cells.iter().map(|&x| node[x]));
+                    group_start.push(groups.len() as u32);
+                }
+            }
+        }
+        b.add_global(Global::NotAll { area, group_start, groups });
+    }
+}
+
+/// The cells of every `rows` × `cols` block of the board, for the symmetry check.
+pub fn block_cells(board: &Board, rule: &Block) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for r in 0..(board.rows + 1).saturating_sub(rule.rows) {
+        for c in 0..(board.cols + 1).saturating_sub(rule.cols) {
+            out.push((r..r + rule.rows).flat_map(|a| (c..c + rule.cols).map(move |b| a * board.cols + b)).collect());
+        }
+    }
+    out
 }
 
 /// The board's cells as nodes (holes left out), the options putting each in the area, and

@@ -203,6 +203,16 @@ pub struct Areas {
     pub span: Span,
 }
 
+/// `no 2 by 2 block of '#'`: no `rows` × `cols` block of cells (on a board of squares) holds
+/// only `values`.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub rows: usize,
+    pub cols: usize,
+    pub values: Vec<usize>,
+    pub span: Span,
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -232,6 +242,8 @@ pub struct Model {
     pub connected: Vec<Connected>,
     /// `each area of ... cells holds one clue ...` statements.
     pub areas: Vec<Areas>,
+    /// `no 2 by 2 block of ...` statements.
+    pub blocks: Vec<Block>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

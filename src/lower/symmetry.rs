@@ -105,6 +105,17 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
         for c in &model.counts {
             s.insert(key("count", &c.cells, perm, format!("{:?} {} {}", c.values, c.lo, c.hi)));
         }
+        // Clues of areas and blocks (`connected` holds under every symmetry of the board).
+        for (k, a) in model.areas.iter().enumerate() {
+            for (cell, clue) in a.clues.iter().enumerate().filter(|(_, c)| c.is_some()) {
+                s.insert(key("clue", &[cell], perm, format!("{k} {:?} {clue:?} {}", a.values, a.sized)));
+            }
+        }
+        for (k, rule) in model.blocks.iter().enumerate() {
+            for cells in super::connected::block_cells(board, rule) {
+                s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));
+            }
+        }
         s
     };
     if all(perm) != all(&identity) {

@@ -245,7 +245,7 @@ fn lower_fill(
     if let Some(cages) = &cages {
         cages.add_options(model, b, meanings, diags, guard);
     }
-    if !model.connected.is_empty() || !model.areas.is_empty() {
+    if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);
     }
 }

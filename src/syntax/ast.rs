@@ -128,6 +128,13 @@ pub enum StmtKind {
         sized: bool,
         span: Span,
     },
+    /// `no 2 by 2 block of '#'`: no block of `rows` × `cols` cells holds only the values.
+    Block {
+        rows: Expr,
+        cols: Expr,
+        of: Expr,
+        span: Span,
+    },
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }

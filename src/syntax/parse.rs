@@ -524,6 +524,12 @@ impl Cx {
                 let sized = it.next().is_some();
                 StmtKind::Areas { of, clues, sized, span }
             }
+            Rule::block_stmt => {
+                let rows = self.expr(it.next().unwrap())?;
+                let cols = self.expr(it.next().unwrap())?;
+                let of = self.expr(it.next().unwrap())?;
+                StmtKind::Block { rows, cols, of, span }
+            }
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -913,6 +919,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_area
             | Rule::kw_its
             | Rule::kw_size
+            | Rule::kw_block
     )
 }
 

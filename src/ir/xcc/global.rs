@@ -17,6 +17,9 @@ pub enum Global {
     /// Every connected component of the nodes in the area holds exactly one clue node (a
     /// node whose clue is not 0); with `sized`, the component has as many nodes as its clue.
     Areas { area: Area, clue: Vec<u32>, sized: bool },
+    /// No group of nodes lies wholly in the area: group g is the nodes
+    /// `groups[group_start[g]..group_start[g + 1]]` (Nurikabe's 2×2 pools).
+    NotAll { area: Area, group_start: Vec<u32>, groups: Vec<u32> },
 }
 
 /// Nodes, which options put each in the area, and the graph joining them.
@@ -98,7 +101,7 @@ impl Area {
 impl Global {
     pub fn area(&self) -> &Area {
         match self {
-            Global::Connected(a) | Global::Areas { area: a, .. } => a,
+            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
         }
     }
 
@@ -107,9 +110,14 @@ impl Global {
     pub fn holds(&self, chosen: &[OptionId]) -> bool {
         let area = self.area();
         let inside = area.members(chosen);
+        if let Global::NotAll { group_start, groups, .. } = self {
+            return group_start
+                .windows(2)
+                .all(|w| !groups[w[0] as usize..w[1] as usize].iter().all(|&v| inside[v as usize]));
+        }
         let (comp, count) = area.components(&inside);
         match self {
-            Global::Connected(_) => count <= 1,
+            Global::Connected(_) | Global::NotAll { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -140,13 +148,16 @@ impl Global {
             Global::Areas { area, clue, sized } => {
                 Global::Areas { area: area.renumbered(keep), clue: clue.clone(), sized: *sized }
             }
+            Global::NotAll { area, group_start, groups } => {
+                Global::NotAll { area: area.renumbered(keep), group_start: group_start.clone(), groups: groups.clone() }
+            }
         }
     }
 
     /// Items renamed by the builder's final layout.
     pub(super) fn map_items(&mut self, map: &[ItemId]) {
         let area = match self {
-            Global::Connected(a) | Global::Areas { area: a, .. } => a,
+            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
         };
         for it in &mut area.node_item {
             *it = map[it.0 as usize];

@@ -32,6 +32,14 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: {} clues for {n} nodes", a.name, clue.len()));
         }
+        if let Global::NotAll { group_start, groups, .. } = g
+            && (group_start.first() != Some(&0)
+                || group_start.windows(2).any(|w| w[0] > w[1])
+                || *group_start.last().unwrap() as usize != groups.len()
+                || groups.iter().any(|&v| v as usize >= n))
+        {
+            return Err(format!("global `{}`: bad groups", a.name));
+        }
         for k in 0..n {
             let item = a.node_item[k];
             if item.0 as usize >= self.n_primary

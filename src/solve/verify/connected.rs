@@ -85,5 +85,26 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
             }
         }
     }
+    for rule in &model.blocks {
+        let holds = |r: usize, c: usize| {
+            let cell = r * board.cols + c;
+            board.on[cell] && fill[cell].is_some_and(|v| rule.values.contains(&v))
+        };
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                if r + rule.rows <= board.rows
+                    && c + rule.cols <= board.cols
+                    && (r..r + rule.rows).all(|a| (c..c + rule.cols).all(|b| holds(a, b)))
+                {
+                    return Err(format!(
+                        "the {}×{} block at {:?} is full",
+                        rule.rows,
+                        rule.cols,
+                        board.coord(r * board.cols + c)
+                    ));
+                }
+            }
+        }
+    }
     Ok(())
 }

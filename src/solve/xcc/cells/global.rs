@@ -24,6 +24,9 @@
 //!    with clue k (sized) must reach k nodes not entering another clued component or a node
 //!    beside one; otherwise reject.
 //!
+//! `not all` (no 2×2 pool): a group whose nodes are all *in* rejects; one with a single
+//! *open* node and the others *in* leaves that node out.
+//!
 //! On a complete assignment every node is *in* or *out*, and these checks reject exactly
 //! the assignments that break the constraint, so the search reports exactly its solutions.
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
@@ -46,6 +49,7 @@ pub(in crate::solve::xcc) struct Globals {
 enum Kind {
     Connected,
     Areas { clue: Vec<u32>, sized: bool },
+    NotAll { group_start: Vec<u32>, groups: Vec<u32> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +98,9 @@ impl Globals {
                     kind: match g {
                         Global::Connected(_) => Kind::Connected,
                         Global::Areas { clue, sized, .. } => Kind::Areas { clue: clue.clone(), sized: *sized },
+                        Global::NotAll { group_start, groups, .. } => {
+                            Kind::NotAll { group_start: group_start.clone(), groups: groups.clone() }
+                        }
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -146,6 +153,7 @@ impl Globals {
                 && match p.kind {
                     Kind::Connected => p.connected(c),
                     Kind::Areas { .. } => p.areas(c),
+                    Kind::NotAll { .. } => p.not_all(c),
                 }
         })
     }
@@ -176,9 +184,48 @@ impl Prop {
             };
         }
         match &self.kind {
-            Kind::Areas { clue, .. } => (0..self.nodes()).all(|v| clue[v] == 0 || self.state[v] != OUT),
-            Kind::Connected => true,
+            // A clue node is in every solution: open ones count as in.
+            Kind::Areas { clue, .. } => (0..self.nodes()).all(|v| {
+                if clue[v] != 0 && self.state[v] == OPEN {
+                    self.state[v] = IN;
+                }
+                clue[v] == 0 || self.state[v] != OUT
+            }),
+            Kind::Connected | Kind::NotAll { .. } => true,
         }
+    }
+
+    /// No group wholly in: a full group rejects; a group with one open node and the rest
+    /// in leaves that node out.
+    fn not_all(&mut self, c: &mut Cells) -> bool {
+        let Kind::NotAll { group_start, groups } = &self.kind else { unreachable!() };
+        for g in 0..group_start.len() - 1 {
+            let (mut open, mut last) = (0, 0);
+            let members = &groups[group_start[g] as usize..group_start[g + 1] as usize];
+            for &v in members {
+                match self.state[v as usize] {
+                    IN => {}
+                    OPEN => {
+                        open += 1;
+                        last = v as usize;
+                    }
+                    _ => {
+                        open = 2; // an out node: the group is never full
+                        break;
+                    }
+                }
+            }
+            if open == 0 {
+                return false;
+            }
+            if open == 1 {
+                if !self.remove_options(c, last, true) {
+                    return false;
+                }
+                self.state[last] = OUT;
+            }
+        }
+        true
     }
 
     /// Removes every live option of node `v` that puts it in the area (`inside`) or every
@@ -341,7 +388,82 @@ impl Prop {
                 return false;
             }
         }
+        !sized || self.within_reach(c, count)
+    }
+
+    /// Sized areas: every cell of an island lies within (clue − size) cells of a clued
+    /// component, along cells that component could take (not out, not another clue's, not
+    /// beside another clued component). Open cells that no clued component reaches are
+    /// out; an in cell that none reaches rejects.
+    fn within_reach(&mut self, c: &mut Cells, count: u32) -> bool {
+        let n = self.nodes();
+        self.ins.iter_mut().for_each(|r| *r = 0); // 1 = reached by some clued component
+        for k in 0..count {
+            if self.comp_clues[k as usize] != 1 {
+                continue;
+            }
+            let rem = self.comp_clue[k as usize] - self.comp_size[k as usize];
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen.iter_mut().for_each(|s| *s = 0);
+                self.stamp = 1;
+            }
+            let stamp = self.stamp;
+            self.queue.clear();
+            for v in 0..n {
+                if self.comp[v] == k {
+                    self.seen[v] = stamp;
+                    self.ins[v] = 1;
+                    self.disc[v] = 0;
+                    self.queue.push(v as u32);
+                }
+            }
+            let mut at = 0;
+            while at < self.queue.len() {
+                let v = self.queue[at] as usize;
+                at += 1;
+                if self.disc[v] == rem {
+                    continue;
+                }
+                for i in self.neighbours(v) {
+                    let w = self.adj[i] as usize;
+                    if self.seen[w] == stamp || self.state[w] == OUT || !self.may_join(k, w) {
+                        continue;
+                    }
+                    self.seen[w] = stamp;
+                    self.ins[w] = 1;
+                    self.disc[w] = self.disc[v] + 1;
+                    self.queue.push(w as u32);
+                }
+            }
+        }
+        for v in 0..n {
+            if self.ins[v] == 1 {
+                continue;
+            }
+            match self.state[v] {
+                IN => return false,
+                OPEN => {
+                    if !self.remove_options(c, v, true) {
+                        return false;
+                    }
+                    self.state[v] = OUT;
+                }
+                _ => {}
+            }
+        }
         true
+    }
+
+    /// Could clued component `k` take node `w`: not a clue, not in or beside another clued
+    /// component?
+    fn may_join(&self, k: u32, w: usize) -> bool {
+        let Kind::Areas { clue, .. } = &self.kind else { unreachable!() };
+        let other = |x: usize| {
+            let j = self.comp[x];
+            j != u32::MAX && j != k && self.comp_clues[j as usize] > 0
+        };
+        clue[w] == 0 && !other(w) && !self.neighbours(w).any(|i| other(self.adj[i] as usize))
     }
 
     /// From component `k` over nodes not out: an unclued one reaches a clue node; a clued
