@@ -178,3 +178,25 @@ fn a_grid_is_walked_row_by_row() {
     );
     assert_eq!(run_ok(&["solve", &spec], None, 0), "256\n");
 }
+
+/// A spec or an imported spec that is not UTF-8 is P006 at its first bad byte (line and
+/// column, as for instance data); `check`, `solve` and `fmt` say the same.
+#[test]
+fn a_spec_that_is_not_utf8_is_p006_at_the_bad_byte() {
+    let dir = scratch("latin1");
+    // `é` in Latin-1 (0xE9) on line 2, column 8.
+    std::fs::write(dir.join("rules.puz"), b"board b[1, 2] of 1..=2\n# caf\xE9\nfill b\n").unwrap();
+    let main = write(&dir, "main.puz", "import \"rules.puz\"\nanswer count\n");
+    for args in [["check", main.as_str()], ["solve", main.as_str()]] {
+        let r = run(&args, None);
+        assert_eq!(r.code, 3, "{args:?}: {}", r.err);
+        assert!(r.err.contains("P006"), "{}", r.err);
+        assert!(r.err.contains("rules.puz:2:6"), "{}", r.err);
+        assert!(r.err.contains("byte 0xE9 is not UTF-8"), "{}", r.err);
+        assert!(r.err.contains("imported here"), "{}", r.err);
+    }
+    let rules = dir.join("rules.puz").display().to_string();
+    let r = run(&["fmt", "--check", &rules], None);
+    assert_eq!(r.code, 3, "{}", r.err);
+    assert!(r.err.contains("P006") && r.err.contains("rules.puz:2:6"), "{}", r.err);
+}

@@ -53,7 +53,8 @@ fn cases() -> Vec<Case> {
 
 fn parse_case(path: &Path) -> Case {
     let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-    let text = std::fs::read_to_string(path).expect("case is readable");
+    // Lossy: a case may hold bytes that are not UTF-8 on purpose (P006); its directives are ASCII.
+    let text = String::from_utf8_lossy(&std::fs::read(path).expect("case is readable")).into_owned();
     let directive = |key: &str| {
         text.lines().take_while(|l| l.starts_with('#')).find_map(|l| {
             l.strip_prefix('#').map(str::trim).and_then(|l| l.strip_prefix(key)).map(|v| v.trim().to_string())

@@ -3,6 +3,7 @@ use super::FmtArgs;
 use super::exit::Exit;
 use crate::diag::Sources;
 use crate::diag::render::render_all;
+use crate::syntax::text::{Kind, decode};
 use std::path::Path;
 
 /// Every file in turn; the worst exit of all. `--check` lists on stdout each file whose
@@ -29,20 +30,33 @@ pub fn run(args: &FmtArgs) -> Exit {
 
 /// One file: `NoSolution` when `--check` finds it not canonical.
 fn one(args: &FmtArgs, path: &Path) -> Exit {
-    let text = match super::read_text(path) {
-        Ok(t) => t,
+    let bytes = match super::read_bytes(path) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("puzc: cannot read {}: {e}", path.display());
             return Exit::Io;
         }
     };
     let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+    let style = super::diag_style(super::ColourMode::Auto);
     let mut sources = Sources::default();
+    // The formatter works on the file as it is (it keeps a byte-order mark), so `--check` and
+    // `--write` compare with what is on disk; only bytes that are not UTF-8 stop it, with the
+    // same P006 as `check` gives.
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            if let Err(d) = decode(e.into_bytes(), name, Kind::Spec, &mut sources) {
+                eprint!("{}", render_all(&[d], &sources, style));
+            }
+            return Exit::BadSpec;
+        }
+    };
     let file = sources.add(name.clone(), text.clone());
     let formatted = match crate::syntax::format::format(&text, file) {
         Ok(f) => f,
         Err(d) => {
-            eprint!("{}", render_all(&[d], &sources, super::diag_style(super::ColourMode::Auto)));
+            eprint!("{}", render_all(&[d], &sources, style));
             return Exit::BadSpec;
         }
     };

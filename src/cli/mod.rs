@@ -13,13 +13,14 @@ mod stream;
 mod xcc;
 
 use crate::diag::render::{Style, render_all};
-use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
+use crate::diag::{Diagnostic, FileId, Sources};
 use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
 use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
+use crate::syntax::text::{Kind, decode};
 pub use args::*;
 use cases::{CaseRule, Current};
 use clap::Parser;
@@ -265,7 +266,7 @@ impl Session {
         }
         crate::lower::meter::set_limit(common.max_memory);
         let mut sources = Sources::default();
-        let read = |p: &std::path::Path| read_text(p).map(normalise_text);
+        let read = |p: &std::path::Path| read_bytes(p);
         let (spec, root) = match load(&common.file, &mut sources, &read) {
             Ok(r) => r,
             Err(LoadError::Io(path, e)) => {
@@ -310,15 +311,13 @@ impl Session {
                     Exit::Io
                 })?;
                 let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
-                let text = match String::from_utf8(bytes) {
-                    Ok(text) => normalise_text(text),
-                    Err(e) => {
-                        let d = not_utf8(&mut sources, name, e);
+                match decode(bytes, name, Kind::Instance, &mut sources) {
+                    Ok(file) => (file, 0, sources.get(file).text.clone()),
+                    Err(d) => {
                         eprint!("{}", render_all(&[d], &sources, style));
                         return Err(Exit::BadSpec);
                     }
-                };
-                (sources.add(name, text.clone()), 0, text)
+                }
             }
             None => {
                 let inline = spec.stmts.iter().rev().find_map(|s| match &s.kind {
@@ -633,19 +632,9 @@ fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
     Ok(out)
 }
 
-/// A file's text; `-` is standard input.
-pub(crate) fn read_text(path: &std::path::Path) -> std::io::Result<String> {
-    if path.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(path)
-    }
-}
-
-/// A file's bytes; `-` is standard input (instance data, checked for UTF-8 by the caller).
-fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+/// A file's bytes; `-` is standard input (decoded by `syntax::text`, which the caller names a
+/// spec or instance data).
+pub(crate) fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
         let mut s = Vec::new();
         std::io::stdin().read_to_end(&mut s)?;
@@ -653,32 +642,6 @@ fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     } else {
         std::fs::read(path)
     }
-}
-
-/// A file as the stages see it: a leading byte-order mark dropped, and Windows (`\r\n`) or
-/// old Mac (`\r`) line endings made `\n`, so such files read like any other and every span
-/// and line number agrees with what an editor shows.
-fn normalise_text(text: String) -> String {
-    let text = text.strip_prefix('\u{FEFF}').map(str::to_string).unwrap_or(text);
-    if !text.contains('\r') {
-        return text;
-    }
-    text.replace("\r\n", "\n").replace('\r', "\n")
-}
-
-/// I302 for instance data that is not UTF-8, at its first bad byte (the file is shown with
-/// that byte and any later ones replaced by `�`).
-fn not_utf8(sources: &mut Sources, name: String, e: std::string::FromUtf8Error) -> Diagnostic {
-    let bytes = e.as_bytes();
-    let good = e.utf8_error().valid_up_to();
-    let bad = bytes[good];
-    // Normalising the valid part gives where the bad byte lands in the normalised text.
-    let at = normalise_text(String::from_utf8_lossy(&bytes[..good]).into_owned()).len();
-    let text = normalise_text(String::from_utf8_lossy(bytes).into_owned());
-    let file = sources.add(name, text);
-    Diagnostic::new(Code::I302, Span::new(file, at, at + '\u{FFFD}'.len_utf8()), "the instance data is not UTF-8 text")
-        .label(format!("byte 0x{bad:02X} is not UTF-8"))
-        .help("save the file as UTF-8 (an `é` in Latin-1 is the one byte 0xE9; in UTF-8 it is two)")
 }
 
 /// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).

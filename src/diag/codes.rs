@@ -31,6 +31,7 @@ codes! {
     P003 => "number out of range",
     P004 => "bad character literal",
     P005 => "nested too deeply",
+    P006 => "not UTF-8 text",
     E101 => "undefined name",
     E102 => "name defined twice",
     E103 => "wrong type",

@@ -1,6 +1,7 @@
 //! Loading a spec and everything it imports. File access is passed in, so this stage does
 //! no I/O of its own (the CLI reads files; tests can serve them from memory).
 use super::ast::{Spec, Stmt, StmtKind};
+use super::text::{Kind, decode};
 use crate::diag::{Code, Diagnostic, Diagnostics, FileId, Sources, Span};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -12,7 +13,9 @@ pub enum LoadError {
     Bad(Diagnostics),
 }
 
-pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
+/// Reads a file's bytes; the loader decodes them (`super::text`: UTF-8, byte-order mark, line
+/// endings), so every spec and import is held to the same rules.
+pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>;
 
 /// Parses `path` and splices in every `import`ed spec (its statements take the import's place;
 /// an imported spec's `puzzle` title and `instance` are left out). A statement a spec has
@@ -20,10 +23,10 @@ pub type ReadFile<'a> = &'a dyn Fn(&Path) -> std::io::Result<String>;
 /// of two imports that both hold one the later wins: that is how rules are reused with
 /// another `print` or `answer`. Returns the merged spec and the root file's id.
 pub fn load(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec, FileId), LoadError> {
-    let text = read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
+    let bytes = read(path).map_err(|e| LoadError::Io(path.to_path_buf(), e))?;
     // `-` is standard input (`puzc check -`): diagnostics name it so.
     let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
-    let root = sources.add(name, text);
+    let root = decode(bytes, name, Kind::Spec, sources).map_err(|d| LoadError::Bad(vec![d]))?;
     let mut stack = vec![canonical(path)];
     let spec = load_file(root, path, sources, read, &mut stack).map_err(LoadError::Bad)?;
     Ok((spec, root))
@@ -136,14 +139,15 @@ fn import(
                 )),
         ]);
     }
-    let text = read(target).map_err(|e| {
+    let bytes = read(target).map_err(|e| {
         vec![
             Diagnostic::new(Code::M501, span, format!("cannot read `{}`: {e}", target.display()))
                 .label("imported here")
                 .help("the path is relative to the folder of the importing spec"),
         ]
     })?;
-    let id = sources.add(target.display().to_string(), text);
+    let id = decode(bytes, target.display().to_string(), Kind::Spec, sources)
+        .map_err(|d| vec![d.related(span, "imported here")])?;
     stack.push(key);
     let r = load_file(id, target, sources, read, stack);
     stack.pop();

@@ -5,6 +5,7 @@ mod errors;
 pub mod format;
 pub mod load;
 mod parse;
+pub mod text;
 
 pub use parse::parse;
 
