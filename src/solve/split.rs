@@ -8,15 +8,15 @@
 //! Threads take the next unsolved piece until none is left; each piece is the problem
 //! [`restrict`](partition::restrict)ed to its options, solved by the engine as it is. The
 //! solutions are handed on piece by piece in piece order, so they come in the same order as
-//! one search would find them. Problems with multiplicities, which the probes sizing the
+//! one search would find them; the first piece's as they are found (see [`solve`]). Problems with multiplicities, which the probes sizing the
 //! pieces do not walk, are cut at the root instead: one piece per option of the item covered
 //! exactly once that has the fewest options.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
 use crate::solve::estimate::Prober;
 use crate::solve::partition;
 use crate::solve::xcc::{self, Branching, Flow, Limits, Stats, Stop};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
 
 /// The seed of the probes that size the pieces: fixed, so a run is repeatable.
 const SEED: u64 = 0x0074_6872_6561_6473;
@@ -143,14 +143,20 @@ fn root_pieces(p: &XccProblem) -> Vec<Vec<OptionId>> {
     fewest.map_or_else(Vec::new, |(_, opts)| opts.into_iter().map(|o| vec![o]).collect())
 }
 
-/// What one piece found: its stats and, when kept, its solutions in original option ids.
-type Found = (Stats, Vec<Vec<OptionId>>);
-
-/// Solves `p` on `threads` threads, calling `on_solution` (from one thread at a time, in the
-/// order of the pieces once all are done) with every solution, as original option ids.
-/// A deadline applies to every thread; with a solution or node limit the search runs on one
-/// thread. The returned stats add up the pieces' nodes (each counts its own root) and
-/// solutions.
+/// Solves `p` on `threads` threads, calling `on_solution` (on the calling thread) with
+/// every solution, as original option ids, in the order of the pieces: the order one search
+/// finds them in. A deadline applies to every thread; with a solution or node limit the
+/// search runs on one thread. The returned stats add up the pieces' nodes (each counts its
+/// own root) and solutions.
+///
+/// The calling thread works on pieces too, and hands solutions on as soon as the order
+/// allows: it takes the first piece and passes that piece's solutions on as its search finds
+/// them (so `--all | head -1` need not wait for the split to end), while the other threads'
+/// pieces are held until every piece before them has been handed on. Between pieces the
+/// calling thread hands on what is ready, then takes the next unclaimed piece (streamed if
+/// every piece before it is done, held otherwise), and when none is left waits for the
+/// others in order. When `on_solution` stops the search, the other threads stop at their
+/// next solution.
 pub fn solve(
     p: &XccProblem,
     limits: &Limits,
@@ -172,42 +178,141 @@ pub fn solve(
     if pieces.len() < 2 {
         return xcc::solve_with(p, limits, branching, on_solution);
     }
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Option<Found>>> = Mutex::new(vec![None; pieces.len()]);
+    let work = Work {
+        p,
+        limits,
+        branching,
+        keep_solutions,
+        pieces: &pieces,
+        next: AtomicUsize::new(0),
+        cancel: AtomicBool::new(false),
+        done: Mutex::new(vec![None; pieces.len()]),
+        ready: Condvar::new(),
+    };
     std::thread::scope(|s| {
-        for _ in 0..threads.min(pieces.len()) {
-            s.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(piece) = pieces.get(k) else { break };
-                    let (q, original) = partition::restrict(p, piece);
-                    let mut solutions = Vec::new();
-                    let stats = xcc::solve_with(&q, limits, branching, &mut |chosen| {
-                        if keep_solutions {
-                            solutions.push(chosen.iter().map(|o| original[o.0 as usize]).collect());
-                        }
-                        Flow::Continue
-                    });
-                    found.lock().unwrap()[k] = Some((stats, solutions));
+        for _ in 1..threads.min(pieces.len()) {
+            s.spawn(|| while work.take_and_hold() {});
+        }
+        let total = work.hand_on(on_solution);
+        if total.stop == Stop::Callback {
+            work.cancel.store(true, Ordering::Relaxed);
+        }
+        total
+    })
+}
+
+/// What one piece found: its stats and, when kept, its solutions in original option ids
+/// (none for a piece already handed on as it was searched).
+type Found = (Stats, Vec<Vec<OptionId>>);
+
+/// The pieces of a split and what has become of them, shared by the threads.
+struct Work<'a> {
+    p: &'a XccProblem,
+    limits: &'a Limits,
+    branching: Branching,
+    keep_solutions: bool,
+    pieces: &'a [Vec<OptionId>],
+    /// The first piece no thread has taken.
+    next: AtomicUsize,
+    /// Set when the calling thread's `on_solution` stopped the search.
+    cancel: AtomicBool,
+    /// What each finished piece found.
+    done: Mutex<Vec<Option<Found>>>,
+    /// Signalled when a piece is done.
+    ready: Condvar,
+}
+
+impl Work<'_> {
+    /// Solves piece `k`, handing each solution to `each` (as original option ids).
+    fn search(&self, k: usize, each: &mut dyn FnMut(Vec<OptionId>) -> Flow) -> Stats {
+        let (q, original) = partition::restrict(self.p, &self.pieces[k]);
+        xcc::solve_with(&q, self.limits, self.branching, &mut |chosen| {
+            if self.cancel.load(Ordering::Relaxed) {
+                return Flow::Stop;
+            }
+            if !self.keep_solutions {
+                return Flow::Continue;
+            }
+            each(chosen.iter().map(|o| original[o.0 as usize]).collect())
+        })
+    }
+
+    /// Takes the next piece and solves it, holding its solutions; false when none is left.
+    fn take_and_hold(&self) -> bool {
+        let k = self.next.fetch_add(1, Ordering::Relaxed);
+        if k >= self.pieces.len() {
+            return false;
+        }
+        let mut held = Vec::new();
+        let stats = self.search(k, &mut |sol| {
+            held.push(sol);
+            Flow::Continue
+        });
+        self.done.lock().unwrap()[k] = Some((stats, held));
+        self.ready.notify_all();
+        true
+    }
+
+    /// The calling thread's part: every piece's solutions handed to `on_solution` in piece
+    /// order, solving pieces itself while any is unclaimed. Returns the stats of the whole.
+    fn hand_on(&self, on_solution: &mut dyn FnMut(&[OptionId]) -> Flow) -> Stats {
+        let mut total = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
+        let add = |total: &mut Stats, stats: &Stats| {
+            total.nodes += stats.nodes;
+            total.solutions += stats.solutions;
+            if stats.stop != Stop::Exhausted {
+                total.stop = stats.stop;
+            }
+        };
+        // The first piece not yet handed on.
+        let mut shown = 0;
+        while shown < self.pieces.len() {
+            // Hand on every piece that is done, in order.
+            let finished = self.done.lock().unwrap()[shown].take();
+            if let Some((stats, solutions)) = finished {
+                add(&mut total, &stats);
+                for sol in solutions {
+                    if on_solution(&sol) == Flow::Stop {
+                        total.stop = Stop::Callback;
+                        return total;
+                    }
                 }
-            });
-        }
-    });
-    let mut total = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };
-    for (stats, solutions) in found.into_inner().unwrap().into_iter().flatten() {
-        total.nodes += stats.nodes;
-        total.solutions += stats.solutions;
-        if stats.stop != Stop::Exhausted {
-            total.stop = stats.stop;
-        }
-        for sol in solutions {
-            if on_solution(&sol) == Flow::Stop {
-                total.stop = Stop::Callback;
-                return total;
+                shown += 1;
+                continue;
+            }
+            // The next piece is being solved elsewhere: take an unclaimed one meanwhile,
+            // streamed if it is the next to hand on, held otherwise.
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            if k < self.pieces.len() && k == shown {
+                let mut stopped = false;
+                let stats = self.search(k, &mut |sol| {
+                    let flow = on_solution(&sol);
+                    stopped |= flow == Flow::Stop;
+                    flow
+                });
+                add(&mut total, &stats);
+                if stopped {
+                    total.stop = Stop::Callback;
+                    return total;
+                }
+                shown += 1;
+            } else if k < self.pieces.len() {
+                let mut held = Vec::new();
+                let stats = self.search(k, &mut |sol| {
+                    held.push(sol);
+                    Flow::Continue
+                });
+                self.done.lock().unwrap()[k] = Some((stats, held));
+            } else {
+                // Nothing left to take: wait for the next piece.
+                let mut done = self.done.lock().unwrap();
+                while done[shown].is_none() {
+                    done = self.ready.wait(done).unwrap();
+                }
             }
         }
+        total
     }
-    total
 }
 
 /// Counts the solutions of `p` on `threads` threads.
