@@ -263,6 +263,8 @@ fn check_nurikabe(clues: &[Vec<Option<u32>>], answer: &str) {
     }
 }
 
+/// A clue grid as the shipped instances write it: a header whose first number is the rows,
+/// then the rows, a word per cell (a word that is not a number is no clue).
 fn read_clues(text: &str) -> Vec<Vec<Option<u32>>> {
     let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
     let rows: usize = lines.next().unwrap().split_whitespace().next().unwrap().parse().unwrap();
@@ -301,10 +303,9 @@ fn check_hitori(nums: &[Vec<u32>], answer: &str) {
     assert_eq!(areas(n, n, false, &white).1, 1, "unshaded cells split:\n{answer}");
 }
 
+/// A Hitori grid: every cell a number.
 fn read_numbers(text: &str) -> Vec<Vec<u32>> {
-    let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-    let n: usize = lines.next().unwrap().trim().parse().unwrap();
-    lines.take(n).map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect()).collect()
+    read_clues(text).into_iter().map(|row| row.into_iter().map(|v| v.expect("a number per cell")).collect()).collect()
 }
 
 #[test]

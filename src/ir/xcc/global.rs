@@ -51,9 +51,13 @@ impl Area {
         &self.adj[self.adj_start[n] as usize..self.adj_start[n + 1] as usize]
     }
 
-    /// Which nodes a set of chosen options puts in the area.
+    /// Which nodes a set of chosen options puts in the area. The choices are sorted once, so
+    /// a solution costs O(ins · log chosen), not O(ins · chosen) (Algorithm M runs this on
+    /// every solution it counts).
     fn members(&self, chosen: &[OptionId]) -> Vec<bool> {
-        (0..self.nodes()).map(|n| self.ins_of(n).iter().any(|o| chosen.contains(o))).collect()
+        let mut sorted = chosen.to_vec();
+        sorted.sort_unstable();
+        (0..self.nodes()).map(|n| self.ins_of(n).iter().any(|o| sorted.binary_search(o).is_ok())).collect()
     }
 
     /// The connected components of the nodes marked `inside`: a component number per node
@@ -100,6 +104,12 @@ impl Area {
 
 impl Global {
     pub fn area(&self) -> &Area {
+        match self {
+            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
+        }
+    }
+
+    fn area_mut(&mut self) -> &mut Area {
         match self {
             Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
         }
@@ -156,10 +166,7 @@ impl Global {
 
     /// Items renamed by the builder's final layout.
     pub(super) fn map_items(&mut self, map: &[ItemId]) {
-        let area = match self {
-            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
-        };
-        for it in &mut area.node_item {
+        for it in &mut self.area_mut().node_item {
             *it = map[it.0 as usize];
         }
     }
