@@ -407,6 +407,22 @@ impl Checker {
                 }),
                 DrawDecl::Shift { .. } => {}
             },
+            StmtKind::Compare(d) => self.scoped(d.each.as_ref(), &[], |c| {
+                for (k, (name, at)) in d.cells.iter().enumerate() {
+                    c.expr(at);
+                    if d.cells[..k].iter().any(|(n, _)| n.name == name.name) {
+                        c.diags.push(
+                            Diagnostic::new(Code::E102, name.span, format!("`{}` names two cells", name.name))
+                                .label("named twice")
+                                .help("give each cell its own name: `cells x at (r, c), y at (r, c + 1)`"),
+                        );
+                    }
+                }
+                let mark = c.locals.len();
+                c.locals.extend(d.cells.iter().map(|(n, _)| n.name.clone()));
+                c.expr(&d.holds);
+                c.locals.truncate(mark);
+            }),
             StmtKind::Cage(c) => {
                 self.use_named(&c.region, Kind::Region);
                 let mark = self.locals.len();

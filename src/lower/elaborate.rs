@@ -157,6 +157,7 @@ impl Elab<'_> {
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
             StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) => board_broken,
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
+            StmtKind::Compare(_) => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -316,6 +317,7 @@ impl Elab<'_> {
             StmtKind::Connected { of, span } => self.connected(of, *span)?,
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
+            StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Draw(d) => self.draw(d)?,
         }
         Ok(())

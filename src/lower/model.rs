@@ -213,6 +213,17 @@ pub struct Block {
     pub span: Span,
 }
 
+/// `cells x at (r, c), y at (r, c + 1) hold x < y`: one binding of the statement. The values
+/// the cells may hold together, as a table over the board's value indices: `allowed[a]` for
+/// one cell, `allowed[a * values + b]` for two (`a` the first cell's value).
+#[derive(Clone, Debug)]
+pub struct Compare {
+    /// One or two cells (flat indices, on the board); two may be the same cell.
+    pub cells: Vec<usize>,
+    pub allowed: Rc<[bool]>,
+    pub span: Span,
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -244,6 +255,8 @@ pub struct Model {
     pub areas: Vec<Areas>,
     /// `no 2 by 2 block of ...` statements.
     pub blocks: Vec<Block>,
+    /// `cells x at ..., y at ... hold ...`, one per binding (`src/lower/compare.rs`).
+    pub compares: Vec<Compare>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

@@ -111,6 +111,11 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
                 s.insert(key("clue", &[cell], perm, format!("{k} {:?} {clue:?} {}", a.values, a.sized)));
             }
         }
+        // A comparison's cells keep their order: `x < y` read the other way is another rule.
+        for c in &model.compares {
+            let cells: Vec<usize> = c.cells.iter().map(|&x| perm[x]).collect();
+            s.insert(("compare".to_string(), cells, format!("{:?}", c.allowed)));
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));

@@ -208,6 +208,7 @@ fn lower_fill(
     }
     let cages = if model.cages.is_empty() { None } else { super::cages::add_items(model, b, diags) };
     let counts = (!model.counts.is_empty() || !model.apart.is_empty()).then(|| super::counts::add_items(model, b));
+    let compares = (!model.compares.is_empty()).then(|| super::compare::add_items(model, b));
     *board_items = super::mixed::value_items(model, b);
     if !diags.is_empty() {
         return;
@@ -217,6 +218,7 @@ fn lower_fill(
         for (v, value_name) in value_names.iter().enumerate() {
             if board.given[cell].is_some_and(|g| g != v)
                 || counts.as_ref().is_some_and(|k| k.forbids(cell, v))
+                || compares.as_ref().is_some_and(|k| k.forbids(cell, v))
                 || super::connected::forbids(model, cell, v)
             {
                 continue;
@@ -234,6 +236,9 @@ fn lower_fill(
             }
             if let Some(counts) = &counts {
                 counts.cell_entries(cell, v, &mut entries);
+            }
+            if let Some(compares) = &compares {
+                compares.cell_entries(cell, v, &mut entries);
             }
             if let Some(Some(item)) = board_items.get(cell) {
                 entries.push(Entry { item: *item, colour: b.colour(value_name) });

@@ -7,6 +7,7 @@ use crate::lower::value::Value;
 use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
+mod compare;
 mod connected;
 mod proven;
 
@@ -173,6 +174,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
             }
         }
     }
+    compare::verify(model, fill)?;
     connected::verify(model, fill)
 }
 

@@ -135,6 +135,8 @@ pub enum StmtKind {
         of: Expr,
         span: Span,
     },
+    /// `cells x at (r, c), y at (r, c + 1) hold x < y for ...`: a relation between cells.
+    Compare(CompareDecl),
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }
@@ -181,6 +183,17 @@ pub enum CountBound {
     Exactly(Expr),
     AtMost(Expr),
     AtLeast(Expr),
+}
+
+/// `cells x at (r, c), y at (r, c + 1) hold x < y for ...`: per binding of `each`, the
+/// values of the cells (one or two), named as listed, make `holds` true.
+#[derive(Clone, Debug)]
+pub struct CompareDecl {
+    /// Each cell: the name its value has in `holds`, and its coordinates.
+    pub cells: Vec<(Ident, Expr)>,
+    pub holds: Expr,
+    pub each: Option<ForClause>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

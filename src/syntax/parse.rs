@@ -514,6 +514,22 @@ impl Cx {
                 let diagonal = it.next().is_some();
                 StmtKind::Apart { of, diagonal, span }
             }
+            Rule::compare_stmt => {
+                let mut cells = Vec::new();
+                let (mut holds, mut each) = (None, None);
+                for p in it {
+                    match p.as_rule() {
+                        Rule::compare_cell => {
+                            let mut parts = p.into_inner().filter(|p| !is_keyword(p.as_rule()));
+                            let name = self.ident(parts.next().unwrap());
+                            cells.push((name, self.expr(parts.next().unwrap())?));
+                        }
+                        Rule::expr => holds = Some(self.expr(p)?),
+                        _ => each = Some(self.for_clause(p)?),
+                    }
+                }
+                StmtKind::Compare(CompareDecl { cells, holds: holds.unwrap(), each, span })
+            }
             Rule::connected_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Connected { of, span }
@@ -920,6 +936,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_its
             | Rule::kw_size
             | Rule::kw_block
+            | Rule::kw_hold
     )
 }
 
