@@ -7,7 +7,8 @@
 //! each pair of the board's values. Lowered to exact cover without multiplicities:
 //!
 //! - one cell (or a pair naming one cell twice): the options "cell takes a" the condition
-//!   refuses are left out;
+//!   refuses are left out; so are, for two cells, the values no value of the other cell may
+//!   sit beside;
 //! - two cells p and q: for each value a of p that some value of q may not sit beside, one
 //!   secondary item `cmpK(p;q)=a` (K the comparison's number). "p takes a" covers it, and so
 //!   does "q takes b" for every b that may not sit beside a. A secondary item is covered at
@@ -98,7 +99,13 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CompareItems {
             [p, q] if p == q => (0..nv).filter(|&a| !cmp.allowed[a * nv + a]).for_each(|a| forbidden[p * nv + a] = true),
             [p, q] => {
                 let ((pr, pc), (qr, qc)) = (board.coord(p), board.coord(q));
-                for a in 0..nv {
+                // A value no value of the other cell may sit beside is left out at once, not
+                // found out by the search (`x < y` on 1..=9: x = 9 and y = 1).
+                for v in 0..nv {
+                    forbidden[p * nv + v] |= (0..nv).all(|w| !cmp.allowed[v * nv + w]);
+                    forbidden[q * nv + v] |= (0..nv).all(|w| !cmp.allowed[w * nv + v]);
+                }
+                for a in (0..nv).filter(|&a| !forbidden[p * nv + a]) {
                     let refused: Vec<usize> = (0..nv).filter(|&v| !cmp.allowed[a * nv + v]).collect();
                     if refused.is_empty() {
                         continue;
