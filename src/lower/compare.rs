@@ -42,9 +42,13 @@ impl Elab<'_> {
                 let (a, b) = coord_of(&env.eval(at)?, at.span)?;
                 let c = board.cell(a, b).ok_or_else(|| off_board(&board, a, b, at.span))?;
                 if !board.on[c] {
-                    return Err(Diagnostic::new(Code::G201, at.span, format!("cell ({a}, {b}) is a hole of the board"))
-                        .label("a hole holds no value")
-                        .help("leave holes out with a `where` condition"));
+                    return Err(Diagnostic::new(
+                        Code::G201,
+                        at.span,
+                        format!("cell ({a}, {b}) is a hole of the board"),
+                    )
+                    .label("a hole holds no value")
+                    .help("leave holes out with a `where` condition"));
                 }
                 cells.push(c);
             }
@@ -96,7 +100,9 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CompareItems {
     for (k, cmp) in model.compares.iter().enumerate() {
         match cmp.cells[..] {
             [p] => (0..nv).filter(|&a| !cmp.allowed[a]).for_each(|a| forbidden[p * nv + a] = true),
-            [p, q] if p == q => (0..nv).filter(|&a| !cmp.allowed[a * nv + a]).for_each(|a| forbidden[p * nv + a] = true),
+            [p, q] if p == q => {
+                (0..nv).filter(|&a| !cmp.allowed[a * nv + a]).for_each(|a| forbidden[p * nv + a] = true)
+            }
             [p, q] => {
                 let ((pr, pc), (qr, qc)) = (board.coord(p), board.coord(q));
                 // A value no value of the other cell may sit beside is left out at once, not
