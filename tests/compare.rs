@@ -73,12 +73,12 @@ fn comparison_counts_equal_a_brute_force() {
                     Rule::Pair(a, b, r) => (RELATIONS[r].1)(f[a], f[b]),
                 });
             expected += ok as u64;
-            for c in 0..n {
-                if f[c] < k {
-                    f[c] += 1;
+            for v in f.iter_mut() {
+                if *v < k {
+                    *v += 1;
                     continue 'all;
                 }
-                f[c] = 1;
+                *v = 1;
             }
             break;
         }
