@@ -3,6 +3,15 @@
 //! regions, pieces and items, statements of both problem forms — not just the first.
 //! What can only be known by evaluating (types, coordinates, counts) is checked during
 //! elaboration, with the same diagnostics.
+mod clues;
 mod names;
 
-pub use names::check;
+use crate::diag::Diagnostics;
+use crate::syntax::ast::Spec;
+
+/// Every static check of the spec: names and forms, then where `clues` applies.
+pub fn check(spec: &Spec) -> Diagnostics {
+    let mut diags = names::check(spec);
+    diags.extend(clues::check(spec));
+    diags
+}

@@ -223,6 +223,10 @@ impl Checker {
             }
             StmtKind::Fill(b) => self.use_named(b, Kind::Board),
             StmtKind::Given { board, .. } => self.use_named(board, Kind::Board),
+            StmtKind::Clues { board, empty, .. } => {
+                self.use_named(board, Kind::Board);
+                self.expr(empty);
+            }
             StmtKind::Region(r) => {
                 self.scoped(r.each.as_ref(), &r.params, |c| c.expr(&r.cells));
                 self.define(&r.name, Kind::Region);

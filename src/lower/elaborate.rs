@@ -155,7 +155,7 @@ impl Elab<'_> {
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
-            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) => board_broken,
+            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) | StmtKind::Clues { .. } => board_broken,
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
@@ -319,6 +319,7 @@ impl Elab<'_> {
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Draw(d) => self.draw(d)?,
+            StmtKind::Clues { board, empty, span } => self.clues(board, empty, *span)?,
         }
         Ok(())
     }
@@ -342,7 +343,7 @@ impl Elab<'_> {
         d
     }
 
-    fn board_named(&self, name: &Ident) -> R<&Board> {
+    pub(super) fn board_named(&self, name: &Ident) -> R<&Board> {
         match &self.model.board {
             Some(b) if b.name == name.name => Ok(b),
             Some(b) => Err(Diagnostic::new(Code::E101, name.span, format!("no board is named `{}`", name.name))

@@ -2,6 +2,7 @@
 pub mod bound;
 pub mod breaking;
 mod cages;
+pub mod clues;
 mod compare;
 pub mod confine;
 pub mod connected;

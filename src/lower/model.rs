@@ -282,6 +282,16 @@ pub struct Model {
     pub counters: Vec<Counter>,
     /// What `draw` statements ask a picture to show.
     pub picture: Picture,
+    /// `clues given ...`: the board's givens are the puzzle's clues (`src/lower/clues.rs`).
+    pub clues: Option<Clues>,
+}
+
+/// `clues given grid, empty '.'`: the board's givens are the clues; `empty` writes a cell
+/// without one.
+#[derive(Clone, Debug)]
+pub struct Clues {
+    pub empty: char,
+    pub span: crate::diag::Span,
 }
 
 /// What a picture shows beyond the board (`draw` statements, `src/lower/picture.rs`).

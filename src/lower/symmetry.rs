@@ -14,7 +14,7 @@
 //! Then a solution's image under a kept symmetry is again a solution, so the solutions fall
 //! into classes; `solve::classes` counts one per class.
 use super::lattice;
-use super::model::Model;
+use super::model::{Board, Model};
 use crate::syntax::ast::Lattice;
 use std::collections::BTreeSet;
 
@@ -30,32 +30,91 @@ pub fn symmetries(model: &Model) -> Vec<Vec<usize>> {
     if model.pieces.iter().any(|p| p.edges.is_some()) {
         return out;
     }
-    let cols = board.cols as i64;
-    let on: Vec<usize> = (0..board.on.len()).filter(|&c| board.on[c]).collect();
-    let rc = |c: usize| (c as i64 / cols, c as i64 % cols);
-    let on_rc: BTreeSet<(i64, i64)> = on.iter().map(|&c| rc(c)).collect();
-    let Some(&first) = on_rc.iter().next() else { return out };
     for op in 1..lattice::point_ops(board.lattice) {
-        let image: Vec<(i64, i64)> = on.iter().map(|&c| lattice::point_op(board.lattice, op, rc(c))).collect();
-        let low = *image.iter().min().unwrap();
-        let (dr, dc) = (first.0 - low.0, first.1 - low.1);
-        // On triangles only shifts that keep each triangle's direction are translations.
-        if board.lattice == Lattice::Triangles && (dr + dc).rem_euclid(2) != 0 {
-            continue;
-        }
-        let shifted: Vec<(i64, i64)> = image.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
-        if !shifted.iter().all(|p| on_rc.contains(p)) {
-            continue;
-        }
-        let mut perm: Vec<usize> = (0..board.on.len()).collect();
-        for (&c, &(r, cc)) in on.iter().zip(&shifted) {
-            perm[c] = (r * cols + cc) as usize;
-        }
-        if keeps_model(model, board.lattice, op, &perm) && !out.contains(&perm) {
+        if let Some(perm) = board_perm(board, op)
+            && keeps_model(model, board.lattice, op, &perm)
+            && !out.contains(&perm)
+        {
             out.push(perm);
         }
     }
     out
+}
+
+/// Point symmetry `op` of the board's lattice followed by the translation that brings the
+/// board's cells back onto themselves, as a permutation of flat cells (holes fixed); `None`
+/// when no translation does (the board's outline lacks the symmetry).
+fn board_perm(board: &Board, op: usize) -> Option<Vec<usize>> {
+    let cols = board.cols as i64;
+    let on: Vec<usize> = (0..board.on.len()).filter(|&c| board.on[c]).collect();
+    let rc = |c: usize| (c as i64 / cols, c as i64 % cols);
+    let on_rc: BTreeSet<(i64, i64)> = on.iter().map(|&c| rc(c)).collect();
+    let &first = on_rc.iter().next()?;
+    let image: Vec<(i64, i64)> = on.iter().map(|&c| lattice::point_op(board.lattice, op, rc(c))).collect();
+    let low = *image.iter().min().unwrap();
+    let (dr, dc) = (first.0 - low.0, first.1 - low.1);
+    // On triangles only shifts that keep each triangle's direction are translations.
+    if board.lattice == Lattice::Triangles && (dr + dc).rem_euclid(2) != 0 {
+        return None;
+    }
+    let shifted: Vec<(i64, i64)> = image.iter().map(|&(r, c)| (r + dr, c + dc)).collect();
+    if !shifted.iter().all(|p| on_rc.contains(p)) {
+        return None;
+    }
+    let mut perm: Vec<usize> = (0..board.on.len()).collect();
+    for (&c, &(r, cc)) in on.iter().zip(&shifted) {
+        perm[c] = (r * cols + cc) as usize;
+    }
+    Some(perm)
+}
+
+/// A symmetry of a clue pattern (`puzc generate --symmetry`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Diagonal,
+    Dihedral,
+}
+
+/// The group of cell permutations a clue pattern must be closed under: only the board's
+/// outline matters (a jigsaw's regions need not be symmetric, the pattern of its clues
+/// is). `Err` names the lattice operation the board lacks.
+pub fn pattern_group(board: &Board, pattern: Pattern) -> Result<Vec<Vec<usize>>, &'static str> {
+    let squares = board.lattice == Lattice::Squares;
+    // Point operations (`lattice::point_op` numbering) that generate the group.
+    let ops: &[usize] = match (pattern, squares) {
+        (Pattern::None, _) => &[],
+        (Pattern::Rot180, true) => &[2],
+        (Pattern::Rot180, false) => &[3],
+        (Pattern::Rot90, true) => &[1],
+        (Pattern::Mirror, true) => &[4],
+        (Pattern::Mirror, false) => &[6],
+        // (r, -c) then three quarter turns: (c, r).
+        (Pattern::Diagonal, true) => &[7],
+        (Pattern::Dihedral, true) => &[1, 4],
+        (Pattern::Dihedral, false) => &[1, 6],
+        (Pattern::Rot90 | Pattern::Diagonal, false) => return Err("a board of triangles or hexagons has no quarter turns"),
+    };
+    let mut gens = Vec::new();
+    for &op in ops {
+        gens.push(board_perm(board, op).ok_or("the board's outline does not map onto itself")?);
+    }
+    // The group the generators make: closed under composition.
+    let mut group: Vec<Vec<usize>> = vec![(0..board.on.len()).collect()];
+    let mut k = 0;
+    while k < group.len() {
+        for g in &gens {
+            let next: Vec<usize> = group[k].iter().map(|&c| g[c]).collect();
+            if !group.contains(&next) {
+                group.push(next);
+            }
+        }
+        k += 1;
+    }
+    Ok(group)
 }
 
 /// Cells mapped and sorted, with what they must keep, as one comparable key.

@@ -137,6 +137,13 @@ pub enum StmtKind {
     },
     /// `cells x at (r, c), y at (r, c + 1) hold x < y for ...`: a relation between cells.
     Compare(CompareDecl),
+    /// `clues given grid, empty '.'`: which instance grid holds the puzzle's clues and the
+    /// character that writes "no clue" (what `puzc generate` writes).
+    Clues {
+        board: Ident,
+        empty: Expr,
+        span: Span,
+    },
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }

@@ -13,6 +13,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "board",
     "fill",
     "given",
+    "clues",
     "region",
     "each",
     "piece",

@@ -509,6 +509,11 @@ impl Cx {
                 };
                 StmtKind::Draw(Spanned { node, span })
             }
+            Rule::clues_stmt => {
+                let board = self.ident(it.next().unwrap());
+                let empty = self.expr(it.next().unwrap())?;
+                StmtKind::Clues { board, empty, span }
+            }
             Rule::apart_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 let diagonal = it.next().is_some();
@@ -837,6 +842,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_origin
             | Rule::kw_fill
             | Rule::kw_given
+            | Rule::kw_clues
             | Rule::kw_from
             | Rule::kw_instance
             | Rule::kw_region
