@@ -18,6 +18,7 @@ mod engine_moves;
 mod engine_xcc;
 mod exports;
 mod fill_engine;
+mod generate;
 mod guided_search;
 mod input;
 mod judges;

@@ -19,6 +19,9 @@ pub enum Command {
     Compile(CompileArgs),
     /// Estimate the size of an exact-cover search (Knuth's random probes).
     Estimate(EstimateArgs),
+    /// Make puzzles with one solution: a random solution, then clues removed while it stays
+    /// the only one; printed in the spec's instance format, one after another.
+    Generate(GenerateArgs),
     /// Print a spec in the canonical layout (comments kept).
     Fmt(FmtArgs),
     /// Cut an exact-cover search into independent parts: writes a manifest (JSON) to stdout.
@@ -81,6 +84,51 @@ pub struct EstimateArgs {
     /// The seed of the probes' random choices (the output is the same for the same seed).
     #[arg(long, allow_negative_numbers = true, value_name = "S", default_value_t = 1, value_parser = a_count)]
     pub seed: u64,
+}
+
+/// `--symmetry`: the symmetry of a generated puzzle's clue pattern.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// A half turn maps the pattern onto itself.
+    Rot180,
+    /// A quarter turn does (square boards only).
+    Rot90,
+    /// The left-right mirror image does.
+    Mirror,
+    /// The mirror in the main diagonal does (square boards only).
+    Diagonal,
+    /// Every turn and mirror image of the square does.
+    Dihedral,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// How many puzzles to print.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = a_count)]
+    pub count: u64,
+    /// The seed of the random choices (the same seed prints the same puzzles).
+    #[arg(long, allow_negative_numbers = true, value_name = "S", default_value_t = 1, value_parser = a_count)]
+    pub seed: u64,
+    /// The symmetry of the clue pattern: clues are removed an orbit at a time.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// No clue (no orbit of clues) can be removed without a second solution. The default
+    /// unless --clues is given.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Exactly this many clues.
+    #[arg(long, value_name = "N", value_parser = a_count)]
+    pub clues: Option<u64>,
+    /// Random solutions tried per puzzle before giving up (S402).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = a_count)]
+    pub attempts: u64,
+    /// Search nodes each uniqueness test may use; a test that runs out keeps its clues.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count)]
+    pub max_nodes: u64,
 }
 
 #[derive(Args, Debug, Clone)]

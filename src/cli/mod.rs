@@ -4,6 +4,7 @@ mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
+mod generate;
 mod layout_order;
 mod moves;
 mod parts;
@@ -153,6 +154,7 @@ pub fn run(cli: Cli) -> Exit {
         Command::Check(args) => check_one(&args, false),
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
         Command::Estimate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.estimate(&args)),
+        Command::Generate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| generate::run(&mut s, &args)),
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.split(&args)),
         Command::Merge(args) => parts::merge(&args),
@@ -422,7 +424,7 @@ impl Session {
 
     /// Elaborates every instance in turn, calling `each(session, k, elab)`; stops at the first
     /// bad instance. Returns the worst exit of all instances.
-    fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
+    pub(crate) fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
         let (file, base, text) = self.instance.clone();
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {

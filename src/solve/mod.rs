@@ -5,6 +5,7 @@ pub mod classes;
 pub mod edges;
 pub mod estimate;
 pub mod fill;
+pub mod generate;
 pub mod moves;
 pub mod partition;
 pub mod progress;

@@ -1,0 +1,1 @@
+//! The grader: see the module docs (second slice).
