@@ -111,14 +111,14 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
         }
         let Some((puzzle, answer)) = made else {
             let wanted = match (args.clues, goal.minimal) {
-                (Some(k), true) => format!("a minimal puzzle with {k} clues"),
-                (Some(k), false) => format!("a puzzle with {k} clues"),
-                _ => "a minimal puzzle".to_string(),
+                (Some(k), true) => format!("minimal puzzle with {k} clue{}", if k == 1 { "" } else { "s" }),
+                (Some(k), false) => format!("puzzle with {k} clue{}", if k == 1 { "" } else { "s" }),
+                _ => "minimal puzzle".to_string(),
             };
             return s.fail(&[Diagnostic::new(
                 Code::S402,
                 clues.span,
-                format!("no {wanted} was found in {} attempts", args.attempts.max(1)),
+                format!("found no {wanted} in {} attempts", args.attempts.max(1)),
             )
             .label("the clues generated")
             .help("ask for more clues, another --symmetry, or more --attempts / --max-nodes")]);
