@@ -24,6 +24,7 @@ mod input;
 mod judges;
 mod judges_random;
 mod lattices;
+mod lsp;
 mod memory_budget;
 mod messages;
 mod mixed_forms;

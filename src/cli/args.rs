@@ -35,6 +35,8 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page (roff): `puzc man > puzc.1`, `puzc man | man -l -`.
     Man,
+    /// Run the language server for editors (LSP over standard input and output).
+    Lsp,
 }
 
 #[derive(Args, Debug, Clone)]

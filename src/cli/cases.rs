@@ -12,7 +12,7 @@ const COUNT_MISSING: &str =
     "with `cases counted` the input starts with the number of cases: did the count line go missing?";
 
 /// How the cases of an instance follow one another (`cases ...`; to the end by default).
-pub(super) enum CaseRule {
+pub(crate) enum CaseRule {
     ToEnd,
     Counted(Count),
     Until(String),
@@ -20,7 +20,7 @@ pub(super) enum CaseRule {
 
 /// `cases counted`: the number read from the input, and where.
 #[derive(Clone, Copy)]
-pub(super) struct Count {
+pub(crate) struct Count {
     pub n: usize,
     span: Span,
     /// Other data follows the count on its line: likely the first line of a case, read as a
@@ -30,7 +30,7 @@ pub(super) struct Count {
 
 impl CaseRule {
     /// Reads the rule from the spec; `cases counted` reads the count from the instance.
-    pub(super) fn of(
+    pub(crate) fn of(
         spec: &Spec,
         overrides: &HashMap<String, Value>,
         reader: &mut InstanceReader,

@@ -1,6 +1,6 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
-mod cases;
+pub(crate) mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
@@ -164,6 +164,14 @@ pub fn run(cli: Cli) -> Exit {
             clap_complete::generate(args.shell, &mut Cli::command(), "puzc", &mut std::io::stdout());
             Exit::Solved
         }
+        Command::Lsp => match crate::lsp::serve() {
+            Ok(()) => Exit::Solved,
+            Err(e) => {
+                // The client broke the protocol or went away: the conversation failed.
+                eprintln!("puzc lsp: {e}");
+                Exit::Io
+            }
+        },
         Command::Man => {
             use clap::CommandFactory;
             match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {

@@ -48,6 +48,11 @@ impl Sources {
         FileId(self.files.len() as u32 - 1)
     }
 
+    /// True before the first file is read (a root that could not be decoded is still read).
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
