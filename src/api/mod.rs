@@ -3,20 +3,40 @@
 //! editor's unsaved buffer) and file access for its imports, and returns plain data; nothing
 //! here prints or exits.
 //!
-//! ```
-//! use puzc::api::{diagnose, Outline};
-//! use std::path::Path;
-//! let text = "board g[2, 2] of 1..2\nfill g\neach row, col holds exactly 1 of 1\n";
-//! let no_imports = |_: &Path| Err(std::io::Error::other("no imports here"));
-//! let found = diagnose(Path::new("two.puz"), text, &no_imports);
-//! // `row` and `col` are not declared: one diagnostic for each, with its place.
-//! assert!(!found.diagnostics.is_empty());
-//! assert!(found.diagnostics.iter().all(|d| d.label.span.file == found.root.unwrap()));
-//! let outline = Outline::of(found.spec.as_ref().unwrap());
-//! assert_eq!(outline.declarations[0].name.name, "g");
-//! ```
+//! `tests::a_spec_is_diagnosed_and_outlined` below shows a use.
 mod diagnose;
 mod outline;
 
 pub use diagnose::{Diagnosed, diagnose};
 pub use outline::{Declaration, DeclarationKind, Outline};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn a_spec_is_diagnosed_and_outlined() {
+        let text = "board g[2, 2] of 1..2\nfill g\neach row, col holds each value exactly once\n";
+        let no_imports = |_: &Path| Err(std::io::Error::other("no imports here"));
+        let found = diagnose(Path::new("two.puz"), text, &no_imports);
+        // `row` and `col` are not declared: a diagnostic for each, at its name.
+        let at: Vec<&str> = found.diagnostics.iter().map(|d| &text[d.label.span.start..d.label.span.end]).collect();
+        assert_eq!(at, ["row", "col"]);
+        let outline = Outline::of(found.spec.as_ref().unwrap());
+        assert_eq!(outline.find("g").map(|d| d.kind), Some(DeclarationKind::Board));
+    }
+
+    #[test]
+    fn lowering_errors_are_found_and_data_from_elsewhere_is_not_guessed() {
+        let no_imports = |_: &Path| Err(std::io::Error::other("no imports here"));
+        let spec = "board g[1, 2] of 1..2\nfill g\ngiven g from instance\n";
+        // No instance in the spec: it comes with --instance, so nothing is said of it.
+        assert!(diagnose(Path::new("a.puz"), spec, &no_imports).diagnostics.is_empty());
+        // Its own instance holds a value the board does not have.
+        let with = format!("{spec}instance \"\"\"\n17\n\"\"\"\n");
+        let found = diagnose(Path::new("a.puz"), &with, &no_imports);
+        assert_eq!(found.diagnostics.len(), 1, "{:?}", found.diagnostics);
+        assert_eq!(&with[found.diagnostics[0].label.span.start..found.diagnostics[0].label.span.end], "7");
+    }
+}
