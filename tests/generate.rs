@@ -30,11 +30,8 @@ fn count(grid: &mut [Vec<char>], k: usize, symbols: &[char], limit: usize) -> us
     let Some((r, c)) = (0..n * n).map(|i| (i / n, i % n)).find(|&(r, c)| grid[r][c] == '.') else { return 1 };
     let mut found = 0;
     for &s in symbols {
-        let clash = (0..n).any(|i| {
-            grid[r][i] == s
-                || grid[i][c] == s
-                || grid[k * (r / k) + i / k][k * (c / k) + i % k] == s
-        });
+        let clash =
+            (0..n).any(|i| grid[r][i] == s || grid[i][c] == s || grid[k * (r / k) + i / k][k * (c / k) + i % k] == s);
         if clash {
             continue;
         }

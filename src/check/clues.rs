@@ -36,14 +36,18 @@ pub fn check(spec: &Spec) -> Diagnostics {
     let fills = spec.stmts.iter().any(|s| matches!(&s.kind, StmtKind::Fill(b) if b.name == board.name));
     if !fills {
         diags.push(
-            Diagnostic::new(Code::E111, board.span, format!("`{}` is not filled, so it has no givens to be clues", board.name))
-                .label("not a filled board")
-                .help(format!("add `fill {}`, or name the board that is filled", board.name)),
+            Diagnostic::new(
+                Code::E111,
+                board.span,
+                format!("`{}` is not filled, so it has no givens to be clues", board.name),
+            )
+            .label("not a filled board")
+            .help(format!("add `fill {}`, or name the board that is filled", board.name)),
         );
     }
-    let from_instance = spec.stmts.iter().any(|s| {
-        matches!(&s.kind, StmtKind::Given { board: b, source: GivenSource::Instance(..) } if b.name == board.name)
-    });
+    let from_instance = spec.stmts.iter().any(
+        |s| matches!(&s.kind, StmtKind::Given { board: b, source: GivenSource::Instance(..) } if b.name == board.name),
+    );
     if fills && !from_instance {
         diags.push(
             Diagnostic::new(

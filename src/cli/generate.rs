@@ -52,9 +52,13 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
             eprintln!("puzc: this spec declares no clues to generate");
             return Exit::Usage;
         };
-        return s.fail(&[Diagnostic::new(Code::E111, span, "this spec does not say which instance data are its clues")
-            .label("the board whose givens could be clues")
-            .help("declare them: `clues given grid, empty '.'`")]);
+        return s.fail(&[Diagnostic::new(
+            Code::E111,
+            span,
+            "this spec does not say which instance data are its clues",
+        )
+        .label("the board whose givens could be clues")
+        .help("declare them: `clues given grid, empty '.'`")]);
     };
     let board = model.board.as_mut().expect("the check found the filled board");
     board.given.iter_mut().for_each(|g| *g = None);
@@ -63,10 +67,14 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
         Ok(g) => g,
         Err(why) => {
             let name = args.symmetry_name();
-            return s.fail(&[Diagnostic::new(Code::G211, board.span, format!("the board has no {name} symmetry: {why}"))
-                .label(format!("{} rows of {} cells", board.rows, board.cols))
-                .related(clues.span, "its clues are declared here")
-                .help("choose another --symmetry (none always applies)")]);
+            return s.fail(&[Diagnostic::new(
+                Code::G211,
+                board.span,
+                format!("the board has no {name} symmetry: {why}"),
+            )
+            .label(format!("{} rows of {} cells", board.rows, board.cols))
+            .related(clues.span, "its clues are declared here")
+            .help("choose another --symmetry (none always applies)")]);
         }
     };
     let Some(fill) = lower_fill(model, s.common.max_options()) else {
@@ -89,9 +97,10 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
     let goal = Goal { clues: args.clues.map(|n| n as usize), minimal: args.minimal || args.clues.is_none() };
     let limits = Limits { max_nodes: Some(args.max_nodes), ..Limits::default() };
     let mut unique = |clues: &[Option<u8>]| {
-        let stats = crate::solve::fill::solve(&grid, clues, &Limits { max_solutions: Some(2), ..limits.clone() }, &mut |_| {
-            crate::solve::xcc::Flow::Continue
-        });
+        let stats =
+            crate::solve::fill::solve(&grid, clues, &Limits { max_solutions: Some(2), ..limits.clone() }, &mut |_| {
+                crate::solve::xcc::Flow::Continue
+            });
         stats.solutions == 1 && stats.stop == Stop::Exhausted
     };
     let mut out = std::io::stdout().lock();
@@ -103,7 +112,8 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
             let Some(chosen) = sample(&lowered.problem, &mut rng, &limits) else { continue };
             let answer = decode(model, &lowered.meanings, &chosen);
             let full = answer.fill.as_ref().expect("a filled board's answer fills it");
-            let solution: Vec<u8> = fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
+            let solution: Vec<u8> =
+                fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
             if let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) {
                 made = Some((puzzle, answer));
                 break;

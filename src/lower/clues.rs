@@ -19,19 +19,31 @@ impl Elab<'_> {
         let board = self.board_named(board)?.clone();
         let value = self.env.eval(empty)?;
         let Value::Char(c) = value else {
-            return Err(Diagnostic::new(Code::E111, empty.span, format!("\"no clue\" is one character, not `{value}`"))
-                .label("not a character")
-                .help("write the character of an empty cell: `empty '.'`"));
+            return Err(Diagnostic::new(
+                Code::E111,
+                empty.span,
+                format!("\"no clue\" is one character, not `{value}`"),
+            )
+            .label("not a character")
+            .help("write the character of an empty cell: `empty '.'`"));
         };
         let zero_is_value = board.values.contains(&Value::Int(0));
         let blank = matches!(c, '.' | '-' | '_') || (c == '0' && !zero_is_value);
         let is_value = board.values.iter().any(|v| v.to_string() == c.to_string());
         if !blank || is_value {
-            let why = if is_value { "it is a value of the board" } else { "the instance reader does not take it for an empty cell" };
-            return Err(Diagnostic::new(Code::E111, empty.span, format!("`{c}` cannot write a cell without a clue: {why}"))
-                .label("not an empty cell")
-                .related(board.span, "the board is declared here")
-                .help("use '.', '-' or '_' (or '0' on a board without the value 0)"));
+            let why = if is_value {
+                "it is a value of the board"
+            } else {
+                "the instance reader does not take it for an empty cell"
+            };
+            return Err(Diagnostic::new(
+                Code::E111,
+                empty.span,
+                format!("`{c}` cannot write a cell without a clue: {why}"),
+            )
+            .label("not an empty cell")
+            .related(board.span, "the board is declared here")
+            .help("use '.', '-' or '_' (or '0' on a board without the value 0)"));
         }
         self.model.clues = Some(Clues { empty: c, span });
         Ok(())

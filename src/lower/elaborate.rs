@@ -155,7 +155,9 @@ impl Elab<'_> {
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
-            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) | StmtKind::Clues { .. } => board_broken,
+            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) | StmtKind::Clues { .. } => {
+                board_broken
+            }
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the

@@ -96,7 +96,9 @@ pub fn pattern_group(board: &Board, pattern: Pattern) -> Result<Vec<Vec<usize>>,
         (Pattern::Diagonal, true) => &[7],
         (Pattern::Dihedral, true) => &[1, 4],
         (Pattern::Dihedral, false) => &[1, 6],
-        (Pattern::Rot90 | Pattern::Diagonal, false) => return Err("a board of triangles or hexagons has no quarter turns"),
+        (Pattern::Rot90 | Pattern::Diagonal, false) => {
+            return Err("a board of triangles or hexagons has no quarter turns");
+        }
     };
     let mut gens = Vec::new();
     for &op in ops {

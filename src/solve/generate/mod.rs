@@ -206,8 +206,14 @@ mod tests {
         let solution = [1u8, 2, 3];
         let orbits = vec![vec![0], vec![1], vec![2]];
         let mut unique = |c: &[Option<u8>]| c[0].is_some() || c[1].is_some();
-        let got = minimise(&solution, &orbits, Goal { minimal: true, ..Goal::default() }, &mut SplitMix64::new(3), &mut unique)
-            .unwrap();
+        let got = minimise(
+            &solution,
+            &orbits,
+            Goal { minimal: true, ..Goal::default() },
+            &mut SplitMix64::new(3),
+            &mut unique,
+        )
+        .unwrap();
         assert_eq!(got.iter().filter(|c| c.is_some()).count(), 1);
         assert!(unique(&got));
     }
