@@ -411,6 +411,11 @@ impl Checker {
                 }),
                 DrawDecl::Shift { .. } => {}
             },
+            StmtKind::Runs(d) => self.scoped(d.each.as_ref(), &[], |c| {
+                c.expr(&d.of);
+                c.expr(&d.along);
+                c.expr(&d.are);
+            }),
             StmtKind::Compare(d) => self.scoped(d.each.as_ref(), &[], |c| {
                 for (k, (name, at)) in d.cells.iter().enumerate() {
                     c.expr(at);

@@ -159,7 +159,7 @@ impl Elab<'_> {
                 board_broken
             }
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
-            StmtKind::Compare(_) => board_broken,
+            StmtKind::Compare(_) | StmtKind::Runs(_) => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -320,6 +320,7 @@ impl Elab<'_> {
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Compare(d) => self.compare(d)?,
+            StmtKind::Runs(d) => self.runs(d)?,
             StmtKind::Draw(d) => self.draw(d)?,
             StmtKind::Clues { board, empty, span } => self.clues(board, empty, *span)?,
         }

@@ -33,7 +33,8 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.connected.is_empty()
         && model.areas.is_empty()
         && model.blocks.is_empty()
-        && model.compares.is_empty();
+        && model.compares.is_empty()
+        && model.runs.is_empty();
     if !only_fill || !(1..=MAX_VALUES).contains(&nv) {
         return None;
     }

@@ -22,6 +22,7 @@ pub mod moves;
 pub mod picture;
 pub mod pieces;
 mod rows;
+mod runs;
 pub mod symmetry;
 mod tiles;
 pub mod value;

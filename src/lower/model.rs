@@ -224,6 +224,16 @@ pub struct Compare {
     pub span: Span,
 }
 
+/// `the runs of '#' along CELLS are LENGTHS`: one binding of the statement. Along `cells`, in
+/// order, the maximal runs of cells holding one of `values` have `lengths`.
+#[derive(Clone, Debug)]
+pub struct Runs {
+    pub cells: Vec<usize>,
+    pub values: Vec<usize>,
+    pub lengths: Vec<usize>,
+    pub span: Span,
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -257,6 +267,8 @@ pub struct Model {
     pub blocks: Vec<Block>,
     /// `cells x at ..., y at ... hold ...`, one per binding (`src/lower/compare.rs`).
     pub compares: Vec<Compare>,
+    /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).
+    pub runs: Vec<Runs>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

@@ -177,6 +177,11 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
             let cells: Vec<usize> = c.cells.iter().map(|&x| perm[x]).collect();
             s.insert(("compare".to_string(), cells, format!("{:?}", c.allowed)));
         }
+        // A line's runs read in its order: the cells keep it.
+        for r in &model.runs {
+            let cells: Vec<usize> = r.cells.iter().map(|&x| perm[x]).collect();
+            s.insert(("runs".to_string(), cells, format!("{:?} {:?}", r.values, r.lengths)));
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));

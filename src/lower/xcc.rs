@@ -27,6 +27,8 @@ pub enum Meaning {
     Direct(usize),
     /// A combination of values chosen for cage `cage` (the cells' own options carry the values).
     Cage { cage: usize },
+    /// A way to lay out the runs of line `line` (the cells' own options carry the values).
+    Runs { line: usize },
 }
 
 pub struct Lowered {
@@ -209,6 +211,7 @@ fn lower_fill(
     let cages = if model.cages.is_empty() { None } else { super::cages::add_items(model, b, diags) };
     let counts = (!model.counts.is_empty() || !model.apart.is_empty()).then(|| super::counts::add_items(model, b));
     let compares = (!model.compares.is_empty()).then(|| super::compare::add_items(model, b));
+    let runs = (!model.runs.is_empty()).then(|| super::runs::add_items(model, b));
     *board_items = super::mixed::value_items(model, b);
     if !diags.is_empty() {
         return;
@@ -240,6 +243,9 @@ fn lower_fill(
             if let Some(compares) = &compares {
                 compares.cell_entries(cell, v, &mut entries);
             }
+            if let Some(runs) = &runs {
+                runs.cell_entries(model, cell, v, &mut entries);
+            }
             if let Some(Some(item)) = board_items.get(cell) {
                 entries.push(Entry { item: *item, colour: b.colour(value_name) });
             }
@@ -249,6 +255,9 @@ fn lower_fill(
     }
     if let Some(cages) = &cages {
         cages.add_options(model, b, meanings, diags, guard);
+    }
+    if let Some(runs) = &runs {
+        runs.add_options(model, b, meanings, guard);
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);

@@ -40,7 +40,7 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             Meaning::Direct(k) => ans.direct.push(*k),
             // Placements are gathered below, by piece; the cells' own options carry the
             // values of cages, and the verifier checks the arithmetic.
-            Meaning::Place { .. } | Meaning::Cage { .. } => {}
+            Meaning::Place { .. } | Meaning::Cage { .. } | Meaning::Runs { .. } => {}
         }
     }
     ans.direct.sort_unstable();

@@ -8,6 +8,7 @@ use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
 mod compare;
+mod runs;
 mod connected;
 mod proven;
 
@@ -175,6 +176,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
         }
     }
     compare::verify(model, fill)?;
+    runs::verify(model, fill)?;
     connected::verify(model, fill)
 }
 

@@ -144,6 +144,8 @@ pub enum StmtKind {
         empty: Expr,
         span: Span,
     },
+    /// `the runs of '#' along CELLS are LENGTHS for ...`: Nonogram's clues.
+    Runs(RunsDecl),
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }
@@ -199,6 +201,17 @@ pub struct CompareDecl {
     /// Each cell: the name its value has in `holds`, and its coordinates.
     pub cells: Vec<(Ident, Expr)>,
     pub holds: Expr,
+    pub each: Option<ForClause>,
+    pub span: Span,
+}
+
+/// `the runs of '#' along CELLS are LENGTHS for ...`: per binding of `each`, the maximal runs
+/// of cells holding `of` along the list `along` have the lengths of the list `are`, in order.
+#[derive(Clone, Debug)]
+pub struct RunsDecl {
+    pub of: Expr,
+    pub along: Expr,
+    pub are: Expr,
     pub each: Option<ForClause>,
     pub span: Span,
 }

@@ -535,6 +535,13 @@ impl Cx {
                 }
                 StmtKind::Compare(CompareDecl { cells, holds: holds.unwrap(), each, span })
             }
+            Rule::runs_stmt => {
+                let of = self.expr(it.next().unwrap())?;
+                let along = self.expr(it.next().unwrap())?;
+                let are = self.expr(it.next().unwrap())?;
+                let each = it.next().map(|p| self.for_clause(p)).transpose()?;
+                StmtKind::Runs(RunsDecl { of, along, are, each, span })
+            }
             Rule::connected_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Connected { of, span }
