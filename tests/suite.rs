@@ -35,6 +35,7 @@ mod packaging;
 mod pictures;
 mod pieces_puzzles;
 mod progress;
+mod runs;
 mod seeds_xcc;
 mod sizes;
 mod solved;
