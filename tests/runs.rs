@@ -88,9 +88,8 @@ fn the_shipped_nonogram_has_one_answer_that_shows_its_clues() {
     let mut words = inline.split_whitespace();
     let h: usize = words.next().unwrap().parse().unwrap();
     let w: usize = words.next().unwrap().parse().unwrap();
-    let lines: Vec<Vec<usize>> = words
-        .map(|word| word.split(',').map(|k| k.parse().unwrap()).filter(|&k| k > 0).collect())
-        .collect();
+    let lines: Vec<Vec<usize>> =
+        words.map(|word| word.split(',').map(|k| k.parse().unwrap()).filter(|&k| k > 0).collect()).collect();
     let out = run_ok(&["solve", "puzzles/nonogram.puz", "--unique"], None, 0);
     let grid: Vec<Vec<bool>> = out.lines().take(h).map(|l| l.chars().map(|c| c == '#').collect()).collect();
     let (rows, cols) = clues(h, w, &|r, c| grid[r][c]);

@@ -8,9 +8,9 @@ use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
 mod compare;
-mod runs;
 mod connected;
 mod proven;
+mod runs;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
