@@ -174,6 +174,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             return e;
         }
     }
+    let default_limit = format!("the default limit of {DEFAULT_MAX_NODES} nodes was reached");
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
         Exit::NotUnique => eprintln!("puzc: instance {k}: more than one solution"),
@@ -183,7 +184,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             match stop {
                 Stop::Deadline => "the --timeout ran out",
                 Stop::TableFull => "the table of positions filled up",
-                _ if args.max_nodes.is_none() => "the default limit of 100000000 nodes was reached",
+                _ if args.max_nodes.is_none() => &default_limit,
                 _ => "the --max-nodes limit was reached",
             }
         ),
@@ -191,7 +192,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     if exit == Exit::Limit && stop == Stop::NodeLimit && args.max_nodes.is_none() {
         eprintln!(
-            "  raise it with `--max-nodes N` (`--max-nodes 1000000000`), or bound the time instead with `--timeout SECONDS`"
+            "  raise it with `--max-nodes N` (`--max-nodes {}`), or bound the time instead with `--timeout SECONDS`",
+            DEFAULT_MAX_NODES * 10
         );
     }
     if exit == Exit::Limit && stop == Stop::TableFull {
