@@ -38,6 +38,7 @@ mod progress;
 mod runs;
 mod seeds_xcc;
 mod sizes;
+mod slides;
 mod solved;
 mod stages;
 mod streaming;

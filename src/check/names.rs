@@ -222,7 +222,7 @@ impl Checker {
                 self.in_move = false;
             }
             StmtKind::Fill(b) => self.use_named(b, Kind::Board),
-            StmtKind::Given { board, .. } => self.use_named(board, Kind::Board),
+            StmtKind::Given { board, .. } | StmtKind::Walls { board, .. } => self.use_named(board, Kind::Board),
             StmtKind::Clues { board, empty, .. } => {
                 self.use_named(board, Kind::Board);
                 self.expr(empty);

@@ -371,7 +371,9 @@ impl Session {
         let reader = self.spec.stmts.iter().find(|s| match &s.kind {
             StmtKind::Param { .. } => true,
             StmtKind::Tiles(t) => t.given.is_none(),
-            StmtKind::Given { source, .. } => matches!(source, crate::syntax::ast::GivenSource::Instance(..)),
+            StmtKind::Given { source, .. } | StmtKind::Walls { source, .. } => {
+                matches!(source, crate::syntax::ast::GivenSource::Instance(..))
+            }
             _ => false,
         });
         for d in diags.iter_mut().filter(|d| d.code == crate::diag::Code::I303) {

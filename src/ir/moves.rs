@@ -285,6 +285,11 @@ pub struct MoveProblem {
     /// The shapes of [`Cond::Reaches`]: each a list of (row, col) offsets from the piece's
     /// anchor, which is its first cell in row-major order (offset (0, 0)).
     pub shapes: Vec<Vec<(i32, i32)>>,
+    /// Walls between cells, one byte per board cell: bit 1 the side above, 2 right, 4 below,
+    /// 8 left (as drawn; both cells of a walled edge have its bit). Empty without walls.
+    /// Moves are lowered knowing them; engines read them only where they take steps of
+    /// their own ([`Cond::Reaches`]).
+    pub walls: Vec<u8>,
     /// Numbers of the state beside the board (`counter` statements): counter `i` is state
     /// cell `rows * cols + i`. Rules and the goals `Empty`, `NonEmptyCount` and `Pattern`
     /// see the board only; conditions, effects and `All` goals read and write both.

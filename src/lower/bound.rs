@@ -193,6 +193,7 @@ mod tests {
             allowed: (0..256).map(|v| v <= 1).collect(),
             costs: Vec::new(),
             shapes: Vec::new(),
+            walls: Vec::new(),
             counters: Vec::new(),
         }
     }

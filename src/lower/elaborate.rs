@@ -149,6 +149,7 @@ impl Elab<'_> {
         match &stmt.kind {
             StmtKind::Fill(_)
             | StmtKind::Given { .. }
+            | StmtKind::Walls { .. }
             | StmtKind::Region(_)
             | StmtKind::Place(_)
             | StmtKind::Confine(_)
@@ -230,6 +231,10 @@ impl Elab<'_> {
                 self.model.fill = true;
             }
             StmtKind::Given { board, source } => self.given(board, source, input)?,
+            StmtKind::Walls { board, source } => {
+                let board = self.board_named(board)?.clone();
+                self.model.walls = Some(super::walls::Walls::read(&board, source, input)?);
+            }
             StmtKind::Region(r) => self.region(r)?,
             StmtKind::Each { regions, once } => {
                 for (i, r) in regions.iter().enumerate() {

@@ -26,4 +26,5 @@ mod runs;
 pub mod symmetry;
 mod tiles;
 pub mod value;
+pub mod walls;
 pub mod xcc;

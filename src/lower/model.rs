@@ -292,6 +292,8 @@ pub struct Model {
     pub letter_spans: Vec<Span>,
     /// A played puzzle's counters, in statement order.
     pub counters: Vec<Counter>,
+    /// `walls BOARD ...`: walls between the board's cells (`src/lower/walls.rs`).
+    pub walls: Option<super::walls::Walls>,
     /// What `draw` statements ask a picture to show.
     pub picture: Picture,
     /// `clues given ...`: the board's givens are the puzzle's clues (`src/lower/clues.rs`).

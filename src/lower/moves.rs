@@ -9,6 +9,7 @@ use super::eval::{Env, R, type_error};
 use super::model::Board;
 use super::pieces::Pieces;
 use super::value::Value;
+use super::walls::Walls;
 use crate::diag::{Code, Diagnostic, Diagnostics, Span};
 use crate::ir::moves::{
     Budget, CellIx, CmpOp, Cond, Dir, Effect, Goal, MoveInstance, MoveProblem, Operand, Rule, Term,
@@ -120,7 +121,9 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
             p.kinds.iter().map(|k| k.cells.iter().map(|&(r, c)| (r as i32, c as i32)).collect()).collect()
         }),
         counters: sp.ir_counters(),
+        walls: elab.model.walls.as_ref().map_or_else(Vec::new, |w| w.sides.clone()),
     };
+    let walls = elab.model.walls.clone();
     if let Some(p) = &pieces {
         problem.allowed = (0..256).map(|v| v <= p.max_code() as usize).collect();
     }
@@ -140,7 +143,7 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
                     ["r", "c", "to_r", "to_c"]
                 };
                 params.push(names.iter().map(|n| n.to_string()).collect());
-                expand_slide(m, pieces.as_ref(), &board, &mut elab.env, &mut problem, &mut labels)
+                expand_slide(m, pieces.as_ref(), (&board, walls.as_ref()), &mut elab.env, &mut problem, &mut labels)
             }
             StmtKind::Move(m) => {
                 params.push(if m.params.is_empty() {
@@ -460,7 +463,7 @@ fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProble
 fn expand_slide(
     m: &MoveDecl,
     pieces: Option<&Pieces>,
-    board: &Board,
+    (board, walls): (&Board, Option<&Walls>),
     env: &mut Env,
     problem: &mut MoveProblem,
     labels: &mut Vec<String>,
@@ -480,7 +483,7 @@ fn expand_slide(
         return Ok(());
     }
     let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
-    let made = pieces.expand(slide, board, kind, cost)?;
+    let made = pieces.expand(slide, (board, walls), kind, cost)?;
     labels.resize(problem.moves.len(), String::new());
     labels.extend(made.iter().map(|(_, _, name)| name.clone()));
     push_moves(problem, made.into_iter().map(|(mv, cost, _)| (mv, cost)).collect());

@@ -14,6 +14,7 @@
 use super::eval::R;
 use super::model::Board;
 use super::value::Value;
+use super::walls::Walls;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::moves::{CellIx, CmpOp, Cond, EMPTY, Effect, MoveInstance, Operand};
 use crate::syntax::ast::*;
@@ -184,6 +185,14 @@ impl Pieces {
             .collect()
     }
 
+    /// Whether kind `k` anchored at `(r, c)` crosses a wall when every part steps `(dr, dc)`.
+    fn crosses_wall(&self, walls: &Walls, k: usize, (r, c): (i64, i64), (dr, dc): (i64, i64)) -> bool {
+        (self.kinds[k].cells.iter()).any(|&(pr, pc)| {
+            let cell = ((r + pr) * self.cols as i64 + c + pc) as usize;
+            walls.blocks(cell, dr, dc)
+        })
+    }
+
     /// The starting grid: each letter of the picture decomposed into pieces. `letters` and
     /// `spans` come from the instance, one per cell.
     pub fn initial(&self, board: &Board, letters: &[Option<char>], spans: &[Span]) -> R<Vec<u8>> {
@@ -254,7 +263,13 @@ impl Pieces {
     }
 
     /// The concrete moves of `move NAME slides ...`, each with the piece's name.
-    pub fn expand(&self, s: &SlideDecl, board: &Board, kind: u32, cost: u32) -> R<Vec<(MoveInstance, u32, String)>> {
+    pub fn expand(
+        &self,
+        s: &SlideDecl,
+        (board, walls): (&Board, Option<&Walls>),
+        kind: u32,
+        cost: u32,
+    ) -> R<Vec<(MoveInstance, u32, String)>> {
         let selected: Vec<usize> = match &s.pieces {
             None => (0..self.kinds.len()).collect(),
             Some(names) => names
@@ -324,6 +339,11 @@ impl Pieces {
                             for dist in 1..=far {
                                 let (nr, nc) = (r + dr * dist, c + dc * dist);
                                 let Some(new) = self.place(board, k, nr, nc) else { break };
+                                // Every part of the piece takes this step: none may cross a wall.
+                                let (pr, pc) = (r + dr * (dist - 1), c + dc * (dist - 1));
+                                if walls.is_some_and(|w| self.crosses_wall(w, k, (pr, pc), (dr, dc))) {
+                                    break;
+                                }
                                 for &cell in &new {
                                     if !old.contains(&cell) && !swept.contains(&cell) {
                                         swept.push(cell);

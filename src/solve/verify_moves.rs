@@ -134,6 +134,10 @@ fn reaches(p: &MoveProblem, g: &[u8], shape: &[(i32, i32)], from: usize, to: usi
                 continue;
             }
             let Some(cells) = cells_at(next.0, next.1) else { continue };
+            let Some(from) = cells_at(r, c) else { continue };
+            if from.iter().zip(&cells).any(|(&a, &b)| walled(p, a, b)) {
+                continue;
+            }
             if cells.iter().all(|c| g[*c] == 0 || own.contains(c)) {
                 seen.insert(next);
                 todo.push(next);
@@ -141,6 +145,24 @@ fn reaches(p: &MoveProblem, g: &[u8], shape: &[(i32, i32)], from: usize, to: usi
         }
     }
     false
+}
+
+/// Whether a wall lies between neighbouring cells `a` and `b`: the side of `a` facing `b`, or
+/// the side of `b` facing `a`, has its bit (1 above, 2 right, 4 below, 8 left).
+fn walled(p: &MoveProblem, a: usize, b: usize) -> bool {
+    if p.walls.is_empty() {
+        return false;
+    }
+    let (facing_b, facing_a) = if b + p.cols == a {
+        (1, 4)
+    } else if a + p.cols == b {
+        (4, 1)
+    } else if b + 1 == a {
+        (8, 2)
+    } else {
+        (2, 8)
+    };
+    p.walls[a] & facing_b != 0 || p.walls[b] & facing_a != 0
 }
 
 /// Cells of the 4-connected group of equal non-empty values containing `start`.

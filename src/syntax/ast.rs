@@ -47,6 +47,11 @@ pub enum StmtKind {
         board: Ident,
         source: GivenSource,
     },
+    /// `walls tray from instance`: walls between the board's cells (src/lower/walls.rs).
+    Walls {
+        board: Ident,
+        source: GivenSource,
+    },
     Region(RegionDecl),
     Each {
         regions: Vec<Ident>,

@@ -14,6 +14,7 @@ pub const STATEMENT_KEYWORDS: &[&str] = &[
     "fill",
     "given",
     "clues",
+    "walls",
     "region",
     "each",
     "piece",

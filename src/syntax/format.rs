@@ -37,6 +37,7 @@ const KNOWN: &[Rule] = &[
     Rule::board_stmt,
     Rule::fill_stmt,
     Rule::given_stmt,
+    Rule::walls_stmt,
     Rule::region_stmt,
     Rule::each_stmt,
     Rule::piece_stmt,

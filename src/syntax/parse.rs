@@ -194,6 +194,15 @@ impl Cx {
                 };
                 StmtKind::Given { board, source }
             }
+            Rule::walls_stmt => {
+                let board = self.ident(it.next().unwrap());
+                let src = it.next().unwrap();
+                let source = match src.as_rule() {
+                    Rule::walls_from_instance => GivenSource::Instance(self.span(&src), Layout::default()),
+                    _ => GivenSource::Inline(self.string(src)),
+                };
+                StmtKind::Walls { board, source }
+            }
             Rule::region_stmt => {
                 let name = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -901,6 +910,8 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_fewest
             | Rule::kw_cost
             | Rule::kw_slides
+            | Rule::kw_walls
+            | Rule::kw_blocked
             | Rule::kw_any
             | Rule::kw_one
             | Rule::kw_step

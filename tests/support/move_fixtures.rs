@@ -26,6 +26,7 @@ pub fn blank(rows: usize, cols: usize, initial: Vec<Value>) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        walls: Vec::new(),
         counters: Vec::new(),
     }
 }
@@ -110,6 +111,7 @@ pub fn peg_solitaire(budget: Budget) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        walls: Vec::new(),
         counters: Vec::new(),
     }
 }
@@ -153,6 +155,7 @@ pub fn sliding(side: usize, start: &[Value], max: u32) -> MoveProblem {
         allowed: vec![true; 256],
         costs: Vec::new(),
         shapes: Vec::new(),
+        walls: Vec::new(),
         counters: Vec::new(),
     }
 }

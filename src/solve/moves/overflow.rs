@@ -82,6 +82,7 @@ mod tests {
             allowed: vec![true; 256],
             costs: vec![],
             shapes: vec![],
+            walls: Vec::new(),
             counters: vec![Counter { name: "c".into(), lo: 0, hi: 5 }],
         }
     }

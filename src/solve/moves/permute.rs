@@ -301,6 +301,7 @@ mod tests {
             allowed: vec![true; 256],
             costs: vec![],
             shapes: vec![],
+            walls: Vec::new(),
             counters: vec![],
         }
     }

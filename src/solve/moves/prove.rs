@@ -93,6 +93,7 @@ mod tests {
             allowed: (0..256).map(|v| v <= 2).collect(),
             costs: vec![],
             shapes: vec![],
+            walls: Vec::new(),
             counters: vec![],
         }
     }

@@ -29,6 +29,8 @@ pub struct Reach {
     own: Vec<u32>,
     stamp: u32,
     queue: Vec<u32>,
+    /// [`MoveProblem::walls`]: a step is refused when a part of the piece would cross one.
+    walls: Vec<u8>,
 }
 
 impl Reach {
@@ -69,6 +71,7 @@ impl Reach {
             own: vec![0; n],
             stamp: 0,
             queue: Vec::with_capacity(n),
+            walls: p.walls.clone(),
         }
     }
 
@@ -105,14 +108,18 @@ impl Reach {
             let a = self.queue[next] as usize;
             next += 1;
             let (r, c) = (a / self.cols, a % self.cols);
+            // Each step with the side of a cell it leaves by (bits of `MoveProblem::walls`).
             let steps = [
-                (r > 0).then(|| a - self.cols),
-                (r + 1 < self.rows).then(|| a + self.cols),
-                (c > 0).then(|| a - 1),
-                (c + 1 < self.cols).then(|| a + 1),
+                (r > 0).then(|| (a - self.cols, 1u8)),
+                (r + 1 < self.rows).then(|| (a + self.cols, 4)),
+                (c > 0).then(|| (a - 1, 8)),
+                (c + 1 < self.cols).then(|| (a + 1, 2)),
             ];
-            for b in steps.into_iter().flatten() {
+            for (b, side) in steps.into_iter().flatten() {
                 if self.mark[b] == self.stamp {
+                    continue;
+                }
+                if !self.walls.is_empty() && piece(a as u32).iter().any(|&c| self.walls[c as usize] & side != 0) {
                     continue;
                 }
                 let cells = piece(b as u32);
