@@ -85,14 +85,14 @@ fn maze_spec(bits: &[u8], goal: (i32, i32), how: &str) -> String {
 /// goal walled off is "no solution" (exit 1).
 #[test]
 fn walls_block_steps_and_slides_as_a_reference_search_says() {
-    let mut rng = Rng(0x5eed_0f_3a11);
+    let mut rng = Rng(0x5eed_0f3a_1100);
     let (mut walled_off, mut longer) = (0, 0);
     for case in 0..12 {
         let mut bits = vec![0u8; N * N];
         for r in 0..N as i32 {
             for c in 0..N as i32 {
                 for way in [WAYS[1], WAYS[2]] {
-                    if rng.next() % 3 == 0 {
+                    if rng.next().is_multiple_of(3) {
                         let (nr, nc) = (r + way.0, c + way.1);
                         if nr >= N as i32 || nc >= N as i32 {
                             continue;
