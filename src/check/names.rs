@@ -774,6 +774,7 @@ impl Checker {
                         StmtKind::Budget(_) => "`moves`",
                         StmtKind::Counter(_) => "`counter`",
                         StmtKind::Estimate(_) => "`estimate`",
+                        StmtKind::Walls { .. } => "`walls`",
                         _ => continue,
                     };
                     self.diags.push(

@@ -233,7 +233,7 @@ impl Elab<'_> {
             StmtKind::Given { board, source } => self.given(board, source, input)?,
             StmtKind::Walls { board, source } => {
                 let board = self.board_named(board)?.clone();
-                self.model.walls = Some(super::walls::Walls::read(&board, source, input)?);
+                self.model.walls = Some(super::walls::Walls::read(&board, source, input, stmt.span)?);
             }
             StmtKind::Region(r) => self.region(r)?,
             StmtKind::Each { regions, once } => {

@@ -124,6 +124,15 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         walls: elab.model.walls.as_ref().map_or_else(Vec::new, |w| w.sides.clone()),
     };
     let walls = elab.model.walls.clone();
+    if let (Some(w), None) = (&walls, &pieces) {
+        // Only slides take steps of their own; a board of values would ignore the walls.
+        return Err(vec![
+            Diagnostic::new(Code::E109, w.span, "walls stop pieces, and this board has none")
+                .label("walls that nothing would respect")
+                .related(board.span, "the board")
+                .help("declare the board without values and its pieces (`piece robot = \"#\"`), and move them with `slides`"),
+        ]);
+    }
     if let Some(p) = &pieces {
         problem.allowed = (0..256).map(|v| v <= p.max_code() as usize).collect();
     }

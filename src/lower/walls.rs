@@ -10,7 +10,7 @@
 use super::eval::R;
 use super::instance::InstanceReader;
 use super::model::Board;
-use crate::diag::{Code, Diagnostic};
+use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::GivenSource;
 
 pub const UP: u8 = 1;
@@ -24,6 +24,8 @@ pub struct Walls {
     pub rows: usize,
     pub cols: usize,
     pub sides: Vec<u8>,
+    /// The `walls` statement, for diagnostics about it.
+    pub span: Span,
 }
 
 /// The side a unit step `(dr, dc)` (as drawn) leaves a cell by, or `None` for any other step.
@@ -39,16 +41,16 @@ pub fn side_of(dr: i64, dc: i64) -> Option<u8> {
 
 impl Walls {
     /// Reads one number per cell of `board`, by rows, from the instance or an inline string.
-    pub fn read(board: &Board, source: &GivenSource, input: &mut InstanceReader) -> R<Walls> {
+    pub fn read(board: &Board, source: &GivenSource, input: &mut InstanceReader, span: Span) -> R<Walls> {
         match source {
             GivenSource::Inline(s) => {
-                Walls::read_from(board, &mut InstanceReader::new(&s.text, board.span.file, s.offset))
+                Walls::read_from(board, &mut InstanceReader::new(&s.text, board.span.file, s.offset), span)
             }
-            GivenSource::Instance(..) => Walls::read_from(board, input),
+            GivenSource::Instance(..) => Walls::read_from(board, input, span),
         }
     }
 
-    fn read_from(board: &Board, reader: &mut InstanceReader) -> R<Walls> {
+    fn read_from(board: &Board, reader: &mut InstanceReader, span: Span) -> R<Walls> {
         let (rows, cols) = (board.rows, board.cols);
         let mut sides = vec![0u8; rows * cols];
         for (cell, side) in sides.iter_mut().enumerate() {
@@ -61,7 +63,7 @@ impl Walls {
             }
             *side = n as u8;
         }
-        let mut walls = Walls { rows, cols, sides };
+        let mut walls = Walls { rows, cols, sides, span };
         walls.close();
         Ok(walls)
     }
@@ -108,7 +110,7 @@ mod tests {
     #[test]
     fn a_wall_given_on_one_side_blocks_both_ways() {
         // 2x2: a wall right of (0, 0) and below (0, 1).
-        let mut w = Walls { rows: 2, cols: 2, sides: vec![RIGHT, DOWN, 0, 0] };
+        let mut w = Walls { rows: 2, cols: 2, sides: vec![RIGHT, DOWN, 0, 0], span: Span::default() };
         w.close();
         assert!(w.between(0, 1) && w.between(1, 0));
         assert!(w.between(1, 3) && w.between(3, 1));
