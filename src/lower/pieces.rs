@@ -262,6 +262,72 @@ impl Pieces {
         })
     }
 
+    /// The straight slides of kind `k` anchored at `(r, c)` (its cells `old`) in direction
+    /// `(dr, dc)`: each destination's anchor, the piece's cells there and the move's
+    /// conditions. Every cell the piece sweeps into must be empty; `until blocked` adds what
+    /// stops it: a wall, the edge or a hole needs no test, a piece is a test that one cell of
+    /// the piece's next step is not empty. Conditions are all "and", so a piece whose next
+    /// step enters several cells gets one move per cell that can stop it, the cells before
+    /// that one empty: the moves exclude one another, and one of them applies when the slide
+    /// does.
+    #[allow(clippy::too_many_arguments)]
+    fn straight(
+        &self,
+        board: &Board,
+        walls: Option<&Walls>,
+        k: usize,
+        (r, c): (i64, i64),
+        old: &[CellIx],
+        (dr, dc): (i64, i64),
+        how: SlideHow,
+    ) -> Vec<(usize, Vec<CellIx>, Vec<Cond>)> {
+        let is = |cell: CellIx, op: CmpOp| Cond::Cmp { lhs: Operand::Cell(cell), op, rhs: Operand::Const(EMPTY) };
+        // The piece's cells after `dist` steps, or `None` when the edge, a hole or a wall
+        // stops it before.
+        let at = |dist: i64| {
+            let new = self.place(board, k, r + dr * dist, c + dc * dist)?;
+            let (pr, pc) = (r + dr * (dist - 1), c + dc * (dist - 1));
+            (!walls.is_some_and(|w| self.crosses_wall(w, k, (pr, pc), (dr, dc)))).then_some(new)
+        };
+        let far = if how == SlideHow::Step { 1 } else { (self.rows + self.cols) as i64 };
+        let mut out = Vec::new();
+        // The cells the piece sweeps into, beyond its own: all must be empty.
+        let mut swept: Vec<CellIx> = Vec::new();
+        for dist in 1..=far {
+            let Some(new) = at(dist) else { break };
+            for &cell in &new {
+                if !old.contains(&cell) && !swept.contains(&cell) {
+                    swept.push(cell);
+                }
+            }
+            let when: Vec<Cond> = swept.iter().map(|&cell| is(cell, CmpOp::Eq)).collect();
+            let to = ((r + dr * dist) * self.cols as i64 + c + dc * dist) as usize;
+            if matches!(how, SlideHow::Step | SlideHow::Distance) {
+                out.push((to, new, when));
+                continue;
+            }
+            match at(dist + 1) {
+                // Stopped by a wall, the edge or a hole: a move unless only a piece may stop it.
+                None => {
+                    if how == SlideHow::Blocked {
+                        out.push((to, new, when));
+                    }
+                }
+                Some(next) => {
+                    let front: Vec<CellIx> =
+                        next.into_iter().filter(|cell| !old.contains(cell) && !swept.contains(cell)).collect();
+                    for (i, &stop) in front.iter().enumerate() {
+                        let mut when = when.clone();
+                        when.extend(front[..i].iter().map(|&cell| is(cell, CmpOp::Eq)));
+                        when.push(is(stop, CmpOp::Ne));
+                        out.push((to, new.clone(), when));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The concrete moves of `move NAME slides ...`, each with the piece's name.
     pub fn expand(
         &self,
@@ -330,33 +396,10 @@ impl Pieces {
                             made(to, &new, vec![reach]);
                         }
                     }
-                    SlideHow::Step | SlideHow::Distance => {
+                    _ => {
                         for &d in &dirs {
-                            let (dr, dc) = step(d);
-                            // The cells the piece sweeps into, beyond its own: all must be empty.
-                            let mut swept: Vec<CellIx> = Vec::new();
-                            let far = if s.how == SlideHow::Step { 1 } else { (self.rows + self.cols) as i64 };
-                            for dist in 1..=far {
-                                let (nr, nc) = (r + dr * dist, c + dc * dist);
-                                let Some(new) = self.place(board, k, nr, nc) else { break };
-                                // Every part of the piece takes this step: none may cross a wall.
-                                let (pr, pc) = (r + dr * (dist - 1), c + dc * (dist - 1));
-                                if walls.is_some_and(|w| self.crosses_wall(w, k, (pr, pc), (dr, dc))) {
-                                    break;
-                                }
-                                for &cell in &new {
-                                    if !old.contains(&cell) && !swept.contains(&cell) {
-                                        swept.push(cell);
-                                    }
-                                }
-                                let when = (swept.iter())
-                                    .map(|&cell| Cond::Cmp {
-                                        lhs: Operand::Cell(cell),
-                                        op: CmpOp::Eq,
-                                        rhs: Operand::Const(EMPTY),
-                                    })
-                                    .collect();
-                                made((nr * self.cols as i64 + nc) as usize, &new, when);
+                            for (to, new, when) in self.straight(board, walls, k, (r, c), &old, step(d), s.how) {
+                                made(to, &new, when);
                             }
                         }
                     }

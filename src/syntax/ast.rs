@@ -462,6 +462,11 @@ pub enum SlideHow {
     Distance,
     /// `along any path`: through any number of steps, as one move.
     Path,
+    /// `until blocked`: straight on until a wall, the board's edge or another piece stops it.
+    Blocked,
+    /// `until blocked by another piece`: straight on until another piece stops it; a slide that
+    /// would meet the edge or a wall first is no move.
+    BlockedByPiece,
 }
 
 #[derive(Clone, Debug)]

@@ -655,9 +655,14 @@ impl Cx {
                 }
                 Rule::slide_how => {
                     slide.span = from.to(self.span(&p));
-                    slide.how = match p.into_inner().next().unwrap().as_rule() {
+                    let how = p.into_inner().next().unwrap();
+                    slide.how = match how.as_rule() {
                         Rule::how_step => SlideHow::Step,
                         Rule::how_distance => SlideHow::Distance,
+                        Rule::how_blocked if how.into_inner().any(|q| q.as_rule() == Rule::blocked_by_piece) => {
+                            SlideHow::BlockedByPiece
+                        }
+                        Rule::how_blocked => SlideHow::Blocked,
                         _ => SlideHow::Path,
                     };
                 }
@@ -912,6 +917,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_slides
             | Rule::kw_walls
             | Rule::kw_blocked
+            | Rule::kw_another
             | Rule::kw_any
             | Rule::kw_one
             | Rule::kw_step
