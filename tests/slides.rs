@@ -130,3 +130,182 @@ fn walls_block_steps_and_slides_as_a_reference_search_says() {
     // The walls mattered: some answers are longer than with no walls.
     assert!(longer > 0, "no maze made a detour ({walled_off} walled off)");
 }
+
+/// A position of robots on a square board: the target robot's cell, then the others' cells
+/// sorted (they are interchangeable), each as `r * n + c`.
+type Robots = (usize, Vec<usize>);
+
+/// Where a robot at `at` stops sliding by `(dr, dc)` on an `n`×`n` board, as the rules of
+/// the test say: it moves while the next cell is on the board, not walled off and free of
+/// robots. `None` when it does not move at all, or (`edge_stops` false: Lunar Lockout) when
+/// it would leave the board or stop at a wall instead of at a robot.
+fn slide_end(
+    n: usize,
+    bits: &[u8],
+    taken: &[usize],
+    at: usize,
+    (dr, dc, out, into): (i32, i32, u8, u8),
+    edge_stops: bool,
+) -> Option<usize> {
+    let (mut r, mut c) = ((at / n) as i32, (at % n) as i32);
+    loop {
+        let (nr, nc) = (r + dr, c + dc);
+        let inside = nr >= 0 && nc >= 0 && nr < n as i32 && nc < n as i32;
+        let walled =
+            inside && (bits[r as usize * n + c as usize] & out != 0 || bits[nr as usize * n + nc as usize] & into != 0);
+        if !inside || walled {
+            break;
+        }
+        if taken.contains(&(nr as usize * n + nc as usize)) {
+            let end = r as usize * n + c as usize;
+            return (end != at).then_some(end);
+        }
+        (r, c) = (nr, nc);
+    }
+    let end = r as usize * n + c as usize;
+    (edge_stops && end != at).then_some(end)
+}
+
+/// Fewest slides until the target robot stands on `goal`, breadth-first over positions.
+fn robots_reference(n: usize, bits: &[u8], start: Robots, goal: usize, edge_stops: bool) -> Option<usize> {
+    let mut dist = HashMap::from([(start.clone(), 0)]);
+    let mut todo = VecDeque::from([start]);
+    while let Some(pos) = todo.pop_front() {
+        let d = dist[&pos];
+        if pos.0 == goal {
+            return Some(d);
+        }
+        let taken: Vec<usize> = std::iter::once(pos.0).chain(pos.1.iter().copied()).collect();
+        for i in 0..taken.len() {
+            for way in WAYS {
+                let Some(end) = slide_end(n, bits, &taken, taken[i], way, edge_stops) else { continue };
+                let mut next = pos.clone();
+                if i == 0 {
+                    next.0 = end;
+                } else {
+                    next.1[i - 1] = end;
+                    next.1.sort();
+                }
+                if !dist.contains_key(&next) {
+                    dist.insert(next.clone(), d + 1);
+                    todo.push_back(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The picture of a position: `X` the target robot, `A`, `B`, ... the others.
+fn robots_picture(n: usize, pos: &Robots) -> String {
+    let mut cells = vec!['.'; n * n];
+    cells[pos.0] = 'X';
+    for (i, &c) in pos.1.iter().enumerate() {
+        cells[c] = (b'A' + i as u8) as char;
+    }
+    cells.chunks(n).map(|r| r.iter().collect::<String>() + "\n").collect()
+}
+
+/// Random distinct cells for `k` robots on `n * n` cells.
+fn random_robots(rng: &mut Rng, n: usize, k: usize) -> Robots {
+    let mut cells: Vec<usize> = Vec::new();
+    while cells.len() < k {
+        let c = (rng.next() % (n * n) as u64) as usize;
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    let mut others = cells[1..].to_vec();
+    others.sort();
+    (cells[0], others)
+}
+
+/// The moves of an answer: its lines, or `None` for "no solution" (exit 1).
+fn answer_length(spec: &str, instance: Option<&str>) -> Option<usize> {
+    let mut args = vec!["solve", spec];
+    let path;
+    if let Some(text) = instance {
+        path = write_spec(
+            &format!("instance-{:x}.txt", text.bytes().fold(0u64, |h, b| h.wrapping_mul(31) ^ b as u64)),
+            text,
+        );
+        args.extend(["--instance", &path]);
+    }
+    let (code, out, err) = puzc(&args);
+    match code {
+        0 => Some(out.lines().count()),
+        1 => None,
+        _ => panic!("puzc {args:?} exited {code}: {err}"),
+    }
+}
+
+/// puzzles/lunar-lockout.puz: its own card (CodinGame's example, published shortest 3), the
+/// game's card 39 (as github.com/remi-garcia/LunarLockout transcribes it: instances/challenge39.txt),
+/// and random grids of 4 to 6 tokens all answer in as many moves as the search above finds,
+/// "no solution" included.
+#[test]
+fn lunar_lockout_answers_as_a_reference_search_says() {
+    let spec = "puzzles/lunar-lockout.puz";
+    assert_eq!(answer_length(spec, None), Some(3), "the card's published shortest solution");
+    let card_39 = (4 * 5 + 4, vec![0, 2, 4, 2 * 5, 4 * 5]);
+    let want = robots_reference(5, &[0; 25], card_39.clone(), 12, false);
+    assert!(want.is_some_and(|n| n > 3), "card 39 is a hard card: {want:?}");
+    assert_eq!(answer_length(spec, Some(&robots_picture(5, &card_39))), want, "card 39");
+    let mut rng = Rng(0x10a_5eed);
+    let (mut solved, mut unsolved) = (0, 0);
+    for case in 0..40 {
+        let pos = random_robots(&mut rng, 5, 4 + case % 3);
+        if pos.0 == 12 {
+            continue;
+        }
+        let want = robots_reference(5, &[0; 25], pos.clone(), 12, false);
+        let got = answer_length(spec, Some(&robots_picture(5, &pos)));
+        assert_eq!(got, want, "case {case}:\n{}", robots_picture(5, &pos));
+        if want.is_some() { solved += 1 } else { unsolved += 1 }
+    }
+    // Both answers were seen: the cases are not all one kind.
+    eprintln!("{solved} solved, {unsolved} unsolved");
+    assert!(solved > 3 && unsolved > 3, "{solved} solved, {unsolved} unsolved");
+}
+
+/// Ricochet-style rules (`until blocked`: a wall, the edge or another robot stops a robot)
+/// on random 6×6 boards with walls and two to three robots: puzc's fewest moves for the
+/// robot X to reach a cell agree with the search above; a robot never stops mid-way, and a
+/// slide of no length is no move.
+#[test]
+fn slides_until_blocked_stop_at_walls_edges_and_robots() {
+    const M: usize = 6;
+    let mut rng = Rng(0xb10c_4ed5);
+    let mut longer = 0;
+    for case in 0..16 {
+        let mut bits = vec![0u8; M * M];
+        for cell in 0..M * M {
+            if rng.next().is_multiple_of(5) {
+                bits[cell] |= [1, 2, 4, 8][(rng.next() % 4) as usize];
+            }
+        }
+        let pos = random_robots(&mut rng, M, 2 + case % 2);
+        let goal = (rng.next() % (M * M) as u64) as usize;
+        if goal == pos.0 {
+            continue;
+        }
+        let want = robots_reference(M, &bits, pos.clone(), goal, true);
+        let walls: Vec<String> =
+            bits.chunks(M).map(|r| r.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        let spec = format!(
+            "board table[{M}, {M}]\npiece x = \"X\"\npiece robot = \"#\"\ngiven table from instance\n\
+             walls table from instance\nmove go slides any piece until blocked\n\
+             goal when table({}, {}) == x\nmoves fewest\ninstance \"\"\"\n{}\n{}\n\"\"\"\n",
+            goal / M,
+            goal % M,
+            robots_picture(M, &pos),
+            walls.join("\n")
+        );
+        let path = write_spec(&format!("ricochet-{case}.puz"), &spec);
+        assert_eq!(answer_length(&path, None), want, "case {case}:\n{spec}");
+        // A robot that could stop anywhere would need at most 2 slides; stopping only where
+        // blocked, some cases need more.
+        longer += usize::from(want.is_some_and(|n| n > 2));
+    }
+    assert!(longer > 0, "no case needed more than two slides");
+}
