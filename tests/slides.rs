@@ -279,9 +279,9 @@ fn slides_until_blocked_stop_at_walls_edges_and_robots() {
     let mut longer = 0;
     for case in 0..16 {
         let mut bits = vec![0u8; M * M];
-        for cell in 0..M * M {
+        for side in bits.iter_mut() {
             if rng.next().is_multiple_of(5) {
-                bits[cell] |= [1, 2, 4, 8][(rng.next() % 4) as usize];
+                *side |= [1, 2, 4, 8][(rng.next() % 4) as usize];
             }
         }
         let pos = random_robots(&mut rng, M, 2 + case % 2);
