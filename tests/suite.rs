@@ -24,6 +24,7 @@ mod input;
 mod judges;
 mod judges_random;
 mod lattices;
+mod loops;
 mod lsp;
 mod memory_budget;
 mod messages;

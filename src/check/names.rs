@@ -397,6 +397,8 @@ impl Checker {
                 self.expr(of);
                 self.expr(clues);
             }
+            StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
+            StmtKind::LoopClues { clues, .. } => self.expr(clues),
             StmtKind::Block { rows, cols, of, .. } => {
                 self.expr(rows);
                 self.expr(cols);
@@ -750,7 +752,14 @@ impl Checker {
     fn forms(&mut self, spec: &Spec) {
         self.singletons(spec);
         let cover = spec.stmts.iter().find(|s| {
-            matches!(s.kind, StmtKind::Fill(_) | StmtKind::Place(_) | StmtKind::Option(_) | StmtKind::Each { .. })
+            matches!(
+                s.kind,
+                StmtKind::Fill(_)
+                    | StmtKind::Place(_)
+                    | StmtKind::Option(_)
+                    | StmtKind::Each { .. }
+                    | StmtKind::Loop { .. }
+            )
         });
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));
         self.template_forms(spec, moves.is_some());
@@ -822,7 +831,7 @@ impl Checker {
                 let span = spec.stmts.first().map_or(Span::default(), |s| s.span);
                 self.diags.push(
                     Diagnostic::new(Code::E107, span, "this spec gives nothing to solve")
-                        .label("no `fill`, `place`, `option` or `move` statement")
+                        .label("no `fill`, `place`, `loop`, `option` or `move` statement")
                         .help(
                             "say what is to be found: `fill grid`, `place all on board`, `option ...`, or `move ...`",
                         ),

@@ -200,6 +200,7 @@ mod tests {
                             .map(|(k, cells)| Placed { piece: k, number: 0, cells, edges: None })
                             .collect(),
                         direct: Vec::new(),
+                        loop_edges: None,
                     })
                     .collect();
                 let mut expected: Vec<(Vec<u32>, usize)> =

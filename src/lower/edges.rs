@@ -41,7 +41,8 @@ pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
         && model.regions.is_empty()
         && model.cages.is_empty()
         && model.items.is_empty()
-        && model.options.is_empty();
+        && model.options.is_empty()
+        && model.loop_rule.is_none();
     if !plain || placing.pieces.is_empty() {
         return None;
     }

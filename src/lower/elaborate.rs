@@ -161,6 +161,7 @@ impl Elab<'_> {
             }
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) => board_broken,
+            StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -326,6 +327,8 @@ impl Elab<'_> {
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Runs(d) => self.runs(d)?,
+            StmtKind::Loop { board, span } => self.loop_on(board, *span)?,
+            StmtKind::LoopClues { clues, span } => self.loop_clues(clues, *span)?,
             StmtKind::Draw(d) => self.draw(d)?,
             StmtKind::Clues { board, empty, span } => self.clues(board, empty, *span)?,
         }

@@ -34,7 +34,8 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.areas.is_empty()
         && model.blocks.is_empty()
         && model.compares.is_empty()
-        && model.runs.is_empty();
+        && model.runs.is_empty()
+        && model.loop_rule.is_none();
     if !only_fill || !(1..=MAX_VALUES).contains(&nv) {
         return None;
     }

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod fill;
 pub mod instance;
 mod lattice;
+pub mod loops;
 pub mod meter;
 mod mixed;
 pub mod model;

@@ -234,6 +234,54 @@ pub struct Runs {
     pub span: Span,
 }
 
+/// `loop on the edges of grid`: the used sides of the board's cells form one closed loop;
+/// `each clue of clues counts the loop edges around it` adds `clues`. Sides are numbered as
+/// in [`LoopRule::edge`]'s doc.
+#[derive(Clone, Debug)]
+pub struct LoopRule {
+    pub rows: usize,
+    pub cols: usize,
+    /// Per cell (flat index), how many of its sides the loop uses, if it has a clue (0..=4).
+    pub clues: Vec<Option<u8>>,
+    pub span: Span,
+}
+
+impl LoopRule {
+    /// How many sides the board has: `(rows + 1) · cols` across, then `rows · (cols + 1)` down.
+    pub fn edges(&self) -> usize {
+        (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+    }
+
+    /// The side across above corner row `r` between corner columns `c` and `c + 1` is
+    /// `r · cols + c`; the side down from corner (r, c) to (r + 1, c) follows all of those, at
+    /// `(rows + 1) · cols + r · (cols + 1) + c`.
+    pub fn across(&self, r: usize, c: usize) -> usize {
+        r * self.cols + c
+    }
+
+    pub fn down(&self, r: usize, c: usize) -> usize {
+        (self.rows + 1) * self.cols + r * (self.cols + 1) + c
+    }
+
+    /// The four sides of cell (r, c): top, bottom, left, right.
+    pub fn sides(&self, r: usize, c: usize) -> [usize; 4] {
+        [self.across(r, c), self.across(r + 1, c), self.down(r, c), self.down(r, c + 1)]
+    }
+
+    /// The two corners (flat over `(rows + 1) × (cols + 1)`) an edge joins.
+    pub fn ends(&self, e: usize) -> [usize; 2] {
+        let w = self.cols + 1;
+        let h = (self.rows + 1) * self.cols;
+        if e < h {
+            let (r, c) = (e / self.cols, e % self.cols);
+            [r * w + c, r * w + c + 1]
+        } else {
+            let (r, c) = ((e - h) / w, (e - h) % w);
+            [r * w + c, (r + 1) * w + c]
+        }
+    }
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -269,6 +317,8 @@ pub struct Model {
     pub compares: Vec<Compare>,
     /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).
     pub runs: Vec<Runs>,
+    /// `loop on the edges of ...` and its clues (`src/lower/loops.rs`).
+    pub loop_rule: Option<LoopRule>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

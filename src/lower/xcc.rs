@@ -29,6 +29,10 @@ pub enum Meaning {
     Cage { cage: usize },
     /// A way to lay out the runs of line `line` (the cells' own options carry the values).
     Runs { line: usize },
+    /// A corner of a loop's board uses these sides (none or two; `LoopRule`'s numbering).
+    Corner { edges: Vec<u32> },
+    /// The sides chosen around a loop's clue cell (the corners' options carry them).
+    LoopClue,
 }
 
 pub struct Lowered {
@@ -60,6 +64,18 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         );
         return Err(diags);
     }
+    if let (Some(rule), true) = (&model.loop_rule, model.fill || model.placing.is_some()) {
+        diags.push(
+            Diagnostic::new(
+                Code::E105,
+                rule.span,
+                "a loop is drawn on a board's edges, not on a filled or covered board",
+            )
+            .label("`loop` on a board that is also `fill`ed or `place`d")
+            .help("remove `fill` or `place`: the loop is the answer"),
+        );
+        return Err(diags);
+    }
     if let Some(d) = super::mixed::misnamed_cells(model) {
         return Err(vec![d]);
     }
@@ -71,6 +87,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     }
     if model.placing.is_some() {
         lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard, &mut board_items);
+    }
+    if model.loop_rule.is_some() {
+        super::loops::lower(model, &mut b, &mut meanings, &mut guard);
     }
     lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard, &board_items);
     if let (Some(span), true) = (guard.span, guard.memory) {

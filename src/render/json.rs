@@ -35,6 +35,9 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
             .collect();
         obj.insert("placements".into(), Json::Array(placed));
     }
+    if let (Some(rule), Some(used)) = (&model.loop_rule, &ans.loop_edges) {
+        obj.insert("loop".into(), super::loops::json(rule, used));
+    }
     if !ans.direct.is_empty() {
         obj.insert("options".into(), ans.direct.iter().map(|&o| json!(model.options[o].name)).collect());
     }

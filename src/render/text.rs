@@ -90,6 +90,9 @@ fn value_names(model: &Model) -> Vec<Rc<str>> {
 /// options of the direct form, one per line.
 pub fn xcc_answer(model: &Model, labels: &Labels, ans: &Answer) -> String {
     let mut out = String::new();
+    if let (Some(rule), Some(used)) = (&model.loop_rule, &ans.loop_edges) {
+        out.push_str(&super::loops::text(rule, used));
+    }
     if let Some(grid) = labels.answer_grid(model, ans) {
         let board = model.board.as_ref().unwrap();
         out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.texts.get(grid.cells[c])));

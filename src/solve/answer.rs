@@ -23,12 +23,18 @@ pub struct Answer<'a> {
     pub placed: Vec<Placed<'a>>,
     /// Direct-form options chosen, in option order.
     pub direct: Vec<usize>,
+    /// `loop on the edges of ...`: per side of the board's cells (`LoopRule`'s numbering),
+    /// whether the loop uses it.
+    pub loop_edges: Option<Vec<bool>>,
 }
 
 pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -> Answer<'a> {
     let mut ans = Answer::default();
     if model.fill {
         ans.fill = Some(vec![None; model.board.as_ref().map_or(0, |b| b.on.len())]);
+    }
+    if let Some(rule) = &model.loop_rule {
+        ans.loop_edges = Some(vec![false; rule.edges()]);
     }
     for o in chosen {
         match &meanings[o.0 as usize] {
@@ -40,7 +46,12 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             Meaning::Direct(k) => ans.direct.push(*k),
             // Placements are gathered below, by piece; the cells' own options carry the
             // values of cages, and the verifier checks the arithmetic.
-            Meaning::Place { .. } | Meaning::Cage { .. } | Meaning::Runs { .. } => {}
+            Meaning::Corner { edges } => {
+                if let Some(used) = ans.loop_edges.as_mut() {
+                    edges.iter().for_each(|&e| used[e as usize] = true);
+                }
+            }
+            Meaning::Place { .. } | Meaning::Cage { .. } | Meaning::LoopClue | Meaning::Runs { .. } => {}
         }
     }
     ans.direct.sort_unstable();

@@ -9,6 +9,7 @@ use proven::Proven;
 
 mod compare;
 mod connected;
+mod loops;
 mod proven;
 mod runs;
 
@@ -73,6 +74,9 @@ impl<'m> Verifier<'m> {
         let model = self.model;
         if let Some(fill) = &ans.fill {
             verify_fill(model, fill, &mut self.seen)?;
+        }
+        if let Some(rule) = &model.loop_rule {
+            loops::verify(rule, ans.loop_edges.as_deref().ok_or("a loop's answer without its sides")?)?;
         }
         let covered = verify_direct(model, ans)?;
         if let Some(placing) = &model.placing {

@@ -151,6 +151,18 @@ pub enum StmtKind {
     },
     /// `the runs of '#' along CELLS are LENGTHS for ...`: Nonogram's clues.
     Runs(RunsDecl),
+    /// `loop on the edges of grid`: the used sides of the board's cells form one loop.
+    Loop {
+        board: Ident,
+        span: Span,
+    },
+    /// `each clue of clues counts the loop edges around it`: a clue cell has that many sides
+    /// on the loop.
+    LoopClues {
+        /// A grid of the board's size: its numbers 0 to 4 are the clues.
+        clues: Expr,
+        span: Span,
+    },
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }

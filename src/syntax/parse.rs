@@ -567,6 +567,8 @@ impl Cx {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Block { rows, cols, of, span }
             }
+            Rule::loop_stmt => StmtKind::Loop { board: self.ident(it.next().unwrap()), span },
+            Rule::loop_clues_stmt => StmtKind::LoopClues { clues: self.expr(it.next().unwrap())?, span },
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -967,6 +969,10 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_size
             | Rule::kw_block
             | Rule::kw_hold
+            | Rule::kw_loop
+            | Rule::kw_counts
+            | Rule::kw_around
+            | Rule::kw_it
     )
 }
 

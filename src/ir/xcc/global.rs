@@ -20,6 +20,10 @@ pub enum Global {
     /// No group of nodes lies wholly in the area: group g is the nodes
     /// `groups[group_start[g]..group_start[g + 1]]` (Nurikabe's 2×2 pools).
     NotAll { area: Area, group_start: Vec<u32>, groups: Vec<u32> },
+    /// The nodes in the area, each joined to the two nodes `ends[i]` by the option `ins[i]`
+    /// chosen for it, form exactly one cycle (a loop's corners of degree 2, `lower/loops.rs`;
+    /// that every corner has degree 0 or 2 is said by items).
+    Loop { area: Area, ends: Vec<[u32; 2]> },
 }
 
 /// Nodes, which options put each in the area, and the graph joining them.
@@ -105,13 +109,19 @@ impl Area {
 impl Global {
     pub fn area(&self) -> &Area {
         match self {
-            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
+            Global::Connected(a)
+            | Global::Areas { area: a, .. }
+            | Global::NotAll { area: a, .. }
+            | Global::Loop { area: a, .. } => a,
         }
     }
 
     fn area_mut(&mut self) -> &mut Area {
         match self {
-            Global::Connected(a) | Global::Areas { area: a, .. } | Global::NotAll { area: a, .. } => a,
+            Global::Connected(a)
+            | Global::Areas { area: a, .. }
+            | Global::NotAll { area: a, .. }
+            | Global::Loop { area: a, .. } => a,
         }
     }
 
@@ -119,6 +129,9 @@ impl Global {
     /// for the engines that do not propagate and for tests.
     pub fn holds(&self, chosen: &[OptionId]) -> bool {
         let area = self.area();
+        if let Global::Loop { ends, .. } = self {
+            return one_cycle(area, ends, chosen);
+        }
         let inside = area.members(chosen);
         if let Global::NotAll { group_start, groups, .. } = self {
             return group_start
@@ -127,7 +140,7 @@ impl Global {
         }
         let (comp, count) = area.components(&inside);
         match self {
-            Global::Connected(_) | Global::NotAll { .. } => count <= 1,
+            Global::Connected(_) | Global::NotAll { .. } | Global::Loop { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -161,6 +174,12 @@ impl Global {
             Global::NotAll { area, group_start, groups } => {
                 Global::NotAll { area: area.renumbered(keep), group_start: group_start.clone(), groups: groups.clone() }
             }
+            Global::Loop { area, ends } => {
+                // `ends` runs beside `ins`: keep the ends of the options kept.
+                let kept: std::collections::HashSet<OptionId> = keep.iter().copied().collect();
+                let ends = area.ins.iter().zip(ends).filter(|(o, _)| kept.contains(o)).map(|(_, e)| *e).collect();
+                Global::Loop { area: area.renumbered(keep), ends }
+            }
         }
     }
 
@@ -170,4 +189,34 @@ impl Global {
             *it = map[it.0 as usize];
         }
     }
+}
+
+/// Whether the chosen options put at least one node in and join the nodes in into one cycle:
+/// each node in names its two neighbours; walking from one node in must meet every node in
+/// and come back.
+fn one_cycle(area: &Area, ends: &[[u32; 2]], chosen: &[OptionId]) -> bool {
+    let mut sorted = chosen.to_vec();
+    sorted.sort_unstable();
+    let mut next = vec![None; area.nodes()];
+    for (n, slot) in next.iter_mut().enumerate() {
+        let from = area.in_start[n] as usize;
+        for (i, o) in area.ins_of(n).iter().enumerate() {
+            if sorted.binary_search(o).is_ok() {
+                *slot = Some(ends[from + i]);
+            }
+        }
+    }
+    let inside = next.iter().filter(|e| e.is_some()).count();
+    let Some(start) = next.iter().position(|e| e.is_some()) else { return false };
+    let (mut prev, mut at, mut walked) = (start, next[start].unwrap()[0] as usize, 1);
+    while at != start {
+        let Some([a, b]) = next[at] else { return false };
+        let step = if a as usize == prev { b } else { a } as usize;
+        (prev, at) = (at, step);
+        walked += 1;
+        if walked > inside {
+            return false;
+        }
+    }
+    walked == inside
 }

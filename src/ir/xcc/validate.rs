@@ -40,6 +40,11 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad groups", a.name));
         }
+        if let Global::Loop { ends, .. } = g
+            && (ends.len() != a.ins.len() || ends.iter().flatten().any(|&v| v as usize >= n))
+        {
+            return Err(format!("global `{}`: bad ends", a.name));
+        }
         for k in 0..n {
             let item = a.node_item[k];
             if item.0 as usize >= self.n_primary

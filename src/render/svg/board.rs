@@ -11,6 +11,9 @@ const CELL: f64 = 40.0;
 
 /// The picture of one exact-cover answer.
 pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
+    if let Some(rule) = &model.loop_rule {
+        return super::loops::picture(model, rule, Some(ans));
+    }
     match &model.board {
         Some(board) if board.lattice != Lattice::Squares && (ans.fill.is_some() || !ans.placed.is_empty()) => {
             super::shapes::answer(model, board, Some(ans))
@@ -23,6 +26,9 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
 /// The picture of the puzzle before it is solved: the board with its givens, clues,
 /// regions and cages, or the empty grid or row of the direct form.
 pub fn puzzle(model: &Model) -> Document {
+    if let Some(rule) = &model.loop_rule {
+        return super::loops::picture(model, rule, None);
+    }
     match &model.board {
         Some(board) if board.lattice != Lattice::Squares => super::shapes::answer(model, board, None),
         Some(board) => square(model, board, None),

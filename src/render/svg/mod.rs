@@ -18,6 +18,7 @@
 mod board;
 mod decor;
 mod direct;
+mod loops;
 mod node;
 mod shapes;
 mod strip;

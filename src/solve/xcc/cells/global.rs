@@ -31,6 +31,8 @@
 //! the assignments that break the constraint, so the search reports exactly its solutions.
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
 
+mod loops;
+
 use super::{Cells, get};
 use crate::ir::xcc::{Global, XccProblem};
 
@@ -48,8 +50,18 @@ pub(in crate::solve::xcc) struct Globals {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Connected,
-    Areas { clue: Vec<u32>, sized: bool },
-    NotAll { group_start: Vec<u32>, groups: Vec<u32> },
+    Areas {
+        clue: Vec<u32>,
+        sized: bool,
+    },
+    NotAll {
+        group_start: Vec<u32>,
+        groups: Vec<u32>,
+    },
+    /// Per option of the layout putting a corner in, the two corners it joins (`loops.rs`).
+    Loop {
+        ends: Vec<[u32; 2]>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +113,7 @@ impl Globals {
                         Global::NotAll { group_start, groups, .. } => {
                             Kind::NotAll { group_start: group_start.clone(), groups: groups.clone() }
                         }
+                        Global::Loop { .. } => Kind::Loop { ends: vec![[0, 0]; c.opt_id.len()] },
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -123,10 +136,13 @@ impl Globals {
                 };
                 for v in 0..n {
                     let item = a.node_item[v].0;
-                    for o in a.ins_of(v) {
+                    for (i, o) in a.ins_of(v).iter().enumerate() {
                         let k = layout[o.0 as usize];
                         if k == u32::MAX {
                             continue; // an option without primary items is never chosen
+                        }
+                        if let (Kind::Loop { ends }, Global::Loop { ends: joined, .. }) = (&mut prop.kind, g) {
+                            ends[k as usize] = joined[a.in_start[v] as usize + i];
                         }
                         prop.is_in[k as usize] = true;
                         let x = (c.opt_start[k as usize]..c.opt_start[k as usize + 1])
@@ -154,6 +170,7 @@ impl Globals {
                     Kind::Connected => p.connected(c),
                     Kind::Areas { .. } => p.areas(c),
                     Kind::NotAll { .. } => p.not_all(c),
+                    Kind::Loop { .. } => p.one_loop(c),
                 }
         })
     }
@@ -191,7 +208,7 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } => true,
+            Kind::Connected | Kind::NotAll { .. } | Kind::Loop { .. } => true,
         }
     }
 
