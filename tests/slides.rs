@@ -357,3 +357,33 @@ fn ricochet_robots_reaches_every_target_as_a_reference_search_says() {
     assert_eq!(answer_length(spec, None), robots_reference(8, &bits, start, 2 * 8, true));
     assert_eq!(longest, (12, 2 * 8), "the spec's own target is the farthest one");
 }
+
+/// The number of segments of each path in an SVG picture.
+fn path_segments(svg: &str) -> Vec<usize> {
+    svg.split("<path d=\"").skip(1).map(|p| p[..p.find('"').unwrap()].matches('M').count()).collect()
+}
+
+/// `puzc draw` draws the walls with the board's edge, as one heavy path: its segments are
+/// the 32 sides of the 8×8 board's edge and one per walled edge between two cells, counted
+/// here from the instance's numbers (a wall written on both of its cells counts once).
+#[test]
+fn ricochet_robots_picture_draws_its_walls() {
+    let spec = "puzzles/ricochet-robots.puz";
+    let (_, bits) = ricochet_instance(&std::fs::read_to_string(spec).unwrap(), 8);
+    let walled = (0..64)
+        .map(|cell| {
+            let (r, c) = (cell / 8, cell % 8);
+            let right = c + 1 < 8 && (bits[cell] & 2 != 0 || bits[cell + 1] & 8 != 0);
+            let below = r + 1 < 8 && (bits[cell] & 4 != 0 || bits[cell + 8] & 1 != 0);
+            usize::from(right) + usize::from(below)
+        })
+        .sum::<usize>();
+    assert!(walled > 10, "the board has walls: {walled}");
+    let (code, svg, err) = puzc(&["draw", spec]);
+    assert_eq!(code, 0, "{err}");
+    let segments = path_segments(&svg);
+    assert!(segments.contains(&(32 + walled)), "no path of the edge and {walled} walls: {segments:?}");
+    // A board without walls draws its edge alone.
+    let (_, plain, _) = puzc(&["draw", "puzzles/lunar-lockout.puz"]);
+    assert!(path_segments(&plain).contains(&20), "{:?}", path_segments(&plain));
+}

@@ -296,6 +296,19 @@ fn cells_of(pr: &MoveProblem, kind: usize, anchor: usize) -> Vec<usize> {
         .collect()
 }
 
+/// Whether a wall of [`MoveProblem::walls`] lies between the neighbouring cells `a` and `b`.
+fn walled(pr: &MoveProblem, a: usize, b: usize) -> bool {
+    let side = match () {
+        _ if pr.walls.is_empty() => 0,
+        _ if b == a + pr.cols => 4,
+        _ if a == b + pr.cols => 1,
+        _ if b == a + 1 => 2,
+        _ if a == b + 1 => 8,
+        _ => 0,
+    };
+    side != 0 && pr.walls[a] & side != 0
+}
+
 /// One board of a strip with its top-left corner at (x0, y0).
 fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
     let pr = p.problem;
@@ -349,10 +362,10 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
         marks = marks.add(Circle::new().set("class", "mark").set("cx", cx).set("cy", cy).set("r", CELL * 0.3));
     }
     g = g.add(marks);
-    // The board's edge, heavy.
+    // The board's edge and its walls, heavy.
     let polys = layout.placed(x0, y0);
     let grid = pr.grid_len();
-    g = g.add(sides(&polys[..grid], |c| layout.drawn[c], |_, _| false, "#111", 2.0));
+    g = g.add(sides(&polys[..grid], |c| layout.drawn[c], |a, b| walled(pr, a, b), "#111", 2.0));
     let mut changed = Group::new().set("fill", "none").set("stroke", "#d00000").set("stroke-width", 2.5);
     for cell in (0..pr.state_len()).filter(|&c| f.changed[c] && layout.drawn[c]) {
         // The cell's own shape, shrunk a little towards its centre.
