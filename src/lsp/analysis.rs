@@ -40,7 +40,7 @@ impl Document {
 
     /// The text spans point into: the root file as the loader decoded it (line endings
     /// normalised), which has the editor's lines and columns.
-    fn root_text(&self) -> &str {
+    pub fn root_text(&self) -> &str {
         match self.found.root {
             Some(root) => &self.found.sources.get(root).text,
             None => &self.text,
@@ -145,6 +145,23 @@ impl Document {
             contents: lsp::HoverContents::Markup(lsp::MarkupContent { kind: lsp::MarkupKind::Markdown, value }),
             range: None,
         })
+    }
+
+    /// The semantic tokens of the text, names classified with the declarations of its
+    /// imports (from the last version that loaded); `None` when it does not parse.
+    pub fn semantic_tokens(&self) -> Option<lsp::SemanticTokens> {
+        let text = self.root_text();
+        let imported = match &self.parsed {
+            Some((_, root, outline)) => outline
+                .declarations
+                .iter()
+                .filter(|d| d.name.span.file != *root)
+                .map(|d| (d.name.name.as_str(), d.kind))
+                .collect(),
+            None => Vec::new(),
+        };
+        let tokens = super::tokens::classify(text, imported)?;
+        Some(lsp::SemanticTokens { result_id: None, data: super::tokens::encode(text, &tokens) })
     }
 
     /// The names in scope: every declaration of the last version that parsed.

@@ -5,6 +5,7 @@
 //! case); no search is ever run.
 mod analysis;
 mod position;
+pub mod tokens;
 
 use analysis::Document;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
@@ -109,6 +110,14 @@ pub fn run(connection: &Connection) -> Result<(), String> {
         definition_provider: Some(lsp::OneOf::Left(true)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         completion_provider: Some(lsp::CompletionOptions::default()),
+        semantic_tokens_provider: Some(lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
+            lsp::SemanticTokensOptions {
+                legend: tokens::legend(),
+                full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                range: None,
+                work_done_progress_options: Default::default(),
+            },
+        )),
         ..Default::default()
     };
     let caps = serde_json::to_value(capabilities).map_err(|e| e.to_string())?;
@@ -201,6 +210,9 @@ impl Server<'_> {
             }),
             r::Completion::METHOD => self.with::<lsp::CompletionParams, _>(req, |s, p| {
                 s.doc(&p.text_document_position.text_document.uri).map(completion)
+            }),
+            r::SemanticTokensFullRequest::METHOD => self.with::<lsp::SemanticTokensParams, _>(req, |s, p| {
+                s.doc(&p.text_document.uri)?.semantic_tokens().map(lsp::SemanticTokensResult::Tokens)
             }),
             _ => Err((ErrorCode::MethodNotFound, format!("puzc lsp does not answer {}", req.method))),
         };

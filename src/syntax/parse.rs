@@ -32,7 +32,7 @@ pub fn parse(text: &str, file: FileId) -> Result<Spec, Diagnostic> {
 pub const MAX_NESTING: usize = 128;
 
 /// P005 at the bracket that opens one level too many (strings and comments are skipped).
-fn check_nesting(text: &str, file: FileId) -> Result<(), Diagnostic> {
+pub(super) fn check_nesting(text: &str, file: FileId) -> Result<(), Diagnostic> {
     let (mut depth, mut in_comment, mut in_string) = (0usize, false, false);
     for (i, c) in text.char_indices() {
         match c {
