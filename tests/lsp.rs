@@ -4,6 +4,7 @@
 //! text (`puzc check --format json`, `puzc fmt -`), which is the independent reference.
 use crate::common::{puzc, scratch};
 use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -297,4 +298,312 @@ fn wait(child: &mut Child) -> std::process::ExitStatus {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Semantic tokens over every shipped spec.
+
+/// The colour a declared name must get, by the word its declaration starts with; written
+/// here from the legend the server documents (`src/lsp/tokens.rs`), not shared with it.
+fn colour_of(kind: &str) -> &'static str {
+    match kind {
+        "board" => "class",
+        "region" => "type",
+        "piece" | "tiles" => "struct",
+        "param" => "parameter",
+        "let" | "grid" | "table" | "counter" => "variable",
+        "move" => "function",
+        other => panic!("a declaration of an unknown kind {other}"),
+    }
+}
+
+/// Every quoted lowercase word of the pest grammar: the language's keywords, reserved words
+/// and fixed words (`first`, `top-left`, `down` ...).
+fn grammar_words() -> std::collections::BTreeSet<String> {
+    let text = std::fs::read_to_string(crate::common::root().join("grammar/puz.pest")).unwrap();
+    let mut words = std::collections::BTreeSet::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (k, part) in line.split('"').enumerate() {
+            if k % 2 == 1 && !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                words.insert(part.to_string());
+            }
+        }
+    }
+    words
+}
+
+/// A word of a spec outside comments, strings and character literals: where it is (line,
+/// UTF-16 column, byte offset), the statement it is in (the index of the line at column 0
+/// it belongs to: shipped specs are laid out by `puzc fmt`), and the text.
+struct Word<'a> {
+    line: usize,
+    col: usize,
+    at: usize,
+    stmt: usize,
+    text: &'a str,
+}
+
+/// The test's own lexer, written from the grammar's comments: `#` to the end of the line,
+/// `"""..."""`, `"..."` on one line, `'c'`; words are letters, digits and `_` (and `-` inside
+/// `top-left`, `bottom-left`).
+fn words(text: &str) -> Vec<Word<'_>> {
+    let bytes = text.as_bytes();
+    let (mut out, mut i, mut line, mut line_start, mut stmt) = (Vec::new(), 0, 0, 0, 0);
+    let col = |line_start: usize, i: usize| text[line_start..i].encode_utf16().count();
+    while i < bytes.len() {
+        let b = bytes[i];
+        if i == line_start && !b.is_ascii_whitespace() && b != b'#' {
+            stmt = line;
+        }
+        if b == b'\n' {
+            line += 1;
+            line_start = i + 1;
+            i += 1;
+        } else if b == b'#' {
+            i = text[i..].find('\n').map_or(bytes.len(), |k| i + k);
+        } else if text[i..].starts_with("\"\"\"") {
+            let end = text[i + 3..].find("\"\"\"").map_or(bytes.len(), |k| i + 3 + k + 3);
+            for (k, _) in text[i..end].match_indices('\n') {
+                line += 1;
+                line_start = i + k + 1;
+            }
+            i = end;
+        } else if b == b'"' {
+            i = text[i + 1..].find(['"', '\n']).map_or(bytes.len(), |k| i + 1 + k + 1);
+        } else if b == b'\'' {
+            let c = text[i + 1..].chars().next().map_or(0, char::len_utf8);
+            i += 1 + c + 1;
+        } else if b.is_ascii_alphabetic() || b == b'_' {
+            let mut end = i;
+            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
+                end += 1;
+            }
+            for fixed in ["top-left", "bottom-left"] {
+                if text[i..].starts_with(fixed) {
+                    end = i + fixed.len();
+                }
+            }
+            out.push(Word { line, col: col(line_start, i), at: i, stmt, text: &text[i..end] });
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The server's tokens decoded: (line, column) → (length, type, modifier bits).
+fn decoded(data: &Value, types: &[String]) -> HashMap<(usize, usize), (usize, String, u64)> {
+    let data: Vec<u64> = data["data"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(data.len() % 5, 0);
+    let (mut line, mut col, mut out) = (0, 0, HashMap::new());
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            col = 0;
+        }
+        line += t[0] as usize;
+        col += t[1] as usize;
+        let ty = types[t[3] as usize].clone();
+        assert!(out.insert((line, col), (t[2] as usize, ty, t[4])).is_none(), "two tokens at {line}:{col}");
+    }
+    out
+}
+
+/// The names a statement binds for itself, found by the test from the text: `x in` (a `for`
+/// pattern; `param n in` and `counter c in` declare instead), `(a, b) in`, a family head's
+/// `name(a, b)` right after the declaring word, `cells x at`, `, y at`, and the placement
+/// names `cells`, `turns`, `mirrored` of `confine ... where`.
+fn binders<'a>(text: &str, ws: &[Word<'a>]) -> HashSet<(usize, &'a str)> {
+    let mut out = HashSet::new();
+    for (k, w) in ws.iter().enumerate() {
+        let after = &text[w.at + w.text.len()..];
+        let prev = k.checked_sub(1).map(|p| ws[p].text);
+        let next = ws.get(k + 1).map(|n| n.text);
+        let declares = matches!(prev, Some("param" | "counter"));
+        // `region across from runs in rows`: `runs` is a keyword there.
+        let runs = prev == Some("from") && w.text == "runs";
+        if next == Some("in") && after.starts_with(" in") && !declares && !runs {
+            out.insert((w.stmt, w.text));
+        }
+        // Inside `( ... )` followed by `in`, or a family head.
+        let before = text[..w.at].trim_end();
+        if before.ends_with('(') || before.ends_with(',') {
+            let close = after.find(')');
+            let inside_parens = close.is_some_and(|c| !after[..c].contains(['(', '[', '{', '+', '-', '*']));
+            if let (true, Some(c)) = (inside_parens, close) {
+                let open = before.rfind('(').unwrap_or(0);
+                let head = text[..open].split_whitespace().rev().take(2).collect::<Vec<_>>();
+                let family = head.len() == 2 && ["region", "piece", "move"].contains(&head[1]);
+                if after[c + 1..].starts_with(" in") || family {
+                    out.insert((w.stmt, w.text));
+                }
+            }
+        }
+        if next == Some("at") && matches!(prev, Some("cells")) || next == Some("at") && before.ends_with(',') {
+            out.insert((w.stmt, w.text));
+        }
+        if w.text == "confine" && ws[k..].iter().take_while(|x| x.stmt == w.stmt).any(|x| x.text == "where") {
+            for n in ["cells", "turns", "mirrored"] {
+                out.insert((w.stmt, n));
+            }
+        }
+    }
+    out
+}
+
+/// Over every shipped spec: every occurrence of a declared name (the server's document
+/// symbols, and those of the specs it imports) outside comments and strings is a token of
+/// its kind's colour, its declaration marked `declaration`; every other word of the grammar's
+/// keywords is a keyword token; no keyword token is anything but such a word. Names bound by
+/// a statement for itself are left out where they shadow (the test finds them from the text,
+/// roughly: see `binders`).
+#[test]
+fn semantic_tokens_colour_every_user_name_by_its_kind_and_keywords_as_keywords() {
+    let keywords = grammar_words();
+    // From docs/reference.md's builtins, and `group(r, c)` of played puzzles.
+    let builtins = ["abs", "min", "max", "len", "sum", "product", "sort", "labels", "split", "group"];
+    // Where the grammar takes a fixed word after another, that word is a keyword even when
+    // a name is spelt the same (`one step` beside `move step`, `in rows` beside `param
+    // rows`, `as cages` beside `grid cages`); from grammar/puz.pest.
+    let phrases = [
+        ("one", "step"),
+        ("in", "rows"),
+        ("in", "columns"),
+        ("by", "rows"),
+        ("by", "columns"),
+        ("as", "cages"),
+        ("as", "outlines"),
+        ("as", "lines"),
+        ("as", "thermometers"),
+        ("close", "rows"),
+        ("close", "columns"),
+        ("draw", "rows"),
+        ("remove", "group"),
+    ];
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
+    let legend = &init["capabilities"]["semanticTokensProvider"]["legend"];
+    let types: Vec<String> = serde_json::from_value(legend["tokenTypes"].clone()).expect("a legend of token types");
+    let modifiers: Vec<String> = serde_json::from_value(legend["tokenModifiers"].clone()).unwrap();
+    let declaration = 1u64 << modifiers.iter().position(|m| m == "declaration").expect("a declaration modifier");
+    assert_eq!(init["capabilities"]["semanticTokensProvider"]["full"], true);
+    client.notify("initialized", json!({}));
+
+    let mut specs: Vec<_> = std::fs::read_dir(crate::common::root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "puz"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 30, "the shipped specs are found");
+    // Each spec's own declarations: name → (kind, line, column of the name).
+    let mut declared: HashMap<String, Vec<(String, String, usize, usize)>> = HashMap::new();
+    let mut tokens = HashMap::new();
+    for path in &specs {
+        let file = path.file_name().unwrap().to_str().unwrap().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let uri = format!("file://{}", path.display());
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "puz", "version": 1, "text": text } }),
+        );
+        client.diagnostics(&uri);
+        let symbols = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+        let mine = symbols.as_array().unwrap().iter().map(|s| {
+            let at = &s["selectionRange"]["start"];
+            let (line, col) = (at["line"].as_u64().unwrap() as usize, at["character"].as_u64().unwrap() as usize);
+            (s["name"].as_str().unwrap().to_string(), s["detail"].as_str().unwrap().to_string(), line, col)
+        });
+        declared.insert(file.clone(), mine.collect());
+        let found = client.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri } }));
+        tokens.insert(file, decoded(&found, &types));
+    }
+
+    let mut wrong = Vec::new();
+    let (mut names_seen, mut keywords_seen) = (0, 0);
+    for path in &specs {
+        let file = path.file_name().unwrap().to_str().unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let toks = &tokens[file];
+        // Names in scope: the imported specs' first, the spec's own after (they win).
+        let mut scope: HashMap<&str, &str> = HashMap::new();
+        for imported in text.lines().filter_map(|l| l.strip_prefix("import \"")?.strip_suffix('"')) {
+            for (name, kind, _, _) in &declared[imported] {
+                scope.insert(name, kind);
+            }
+        }
+        for (name, kind, line, col) in &declared[file] {
+            scope.insert(name, kind);
+            match toks.get(&(*line, *col)) {
+                Some((_, _, m)) if m & declaration != 0 => {}
+                other => wrong.push(format!("{file}:{}:{}: declaration of {name} is {other:?}", line + 1, col + 1)),
+            }
+        }
+        let ws = words(&text);
+        let bound = binders(&text, &ws);
+        // Items, options and tiles' edge names are names too, not in the document symbols:
+        // `item NAME`, `, NAME` in an item statement, `option NAME`, `with edges A, B, C, D`.
+        let mut other_names = HashSet::new();
+        for (k, w) in ws.iter().enumerate() {
+            let stmt_start = ws.iter().find(|x| x.stmt == w.stmt).map(|x| x.text);
+            let prev = k.checked_sub(1).map(|p| ws[p].text);
+            let after_comma = text[..w.at].trim_end().ends_with(',');
+            let item = matches!(prev, Some("item" | "option"))
+                || after_comma
+                    && matches!(stmt_start, Some("item" | "secondary"))
+                    && !bound.contains(&(w.stmt, w.text));
+            let edge = w.text != "from"
+                && text[..w.at].contains("with edges")
+                && stmt_start == Some("tiles")
+                && text[..w.at]
+                    .rsplit("with edges")
+                    .next()
+                    .is_some_and(|s| !s.contains(['=', '\n']) && !s.contains("from"));
+            if item || edge {
+                other_names.insert(w.text);
+            }
+        }
+        for (k, w) in ws.iter().enumerate() {
+            let got = toks.get(&(w.line, w.col));
+            let at = format!("{file}:{}:{}: `{}`", w.line + 1, w.col + 1, w.text);
+            if got.is_some_and(|(len, _, _)| *len != w.text.encode_utf16().count()) {
+                wrong.push(format!("{at} is a token of another length: {got:?}"));
+                continue;
+            }
+            let ty = got.map(|(_, t, _)| t.as_str());
+            let local = bound.contains(&(w.stmt, w.text));
+            let prev = k.checked_sub(1).map(|p| ws[p].text);
+            // Every statement starts with a keyword; so does a fixed phrase's second word.
+            let adjacent = k > 0 && text[ws[k - 1].at + ws[k - 1].text.len()..w.at].trim().is_empty();
+            let keyword_place = w.col == 0 || adjacent && prev.is_some_and(|p| phrases.contains(&(p, w.text)));
+            if keyword_place {
+                keywords_seen += 1;
+                if ty != Some("keyword") {
+                    wrong.push(format!("{at}: a keyword, coloured {ty:?}"));
+                }
+            } else if let Some(kind) = scope.get(w.text).filter(|_| !local) {
+                names_seen += 1;
+                if ty != Some(colour_of(kind)) {
+                    wrong.push(format!("{at}: a {kind} name, coloured {ty:?}"));
+                }
+            } else if other_names.contains(w.text) {
+                names_seen += 1;
+                if ty.is_none() || ty == Some("keyword") {
+                    wrong.push(format!("{at}: an item, option or edge name, coloured {ty:?}"));
+                }
+            } else if keywords.contains(w.text) && !local && !builtins.contains(&w.text) {
+                keywords_seen += 1;
+                if ty != Some("keyword") {
+                    wrong.push(format!("{at}: a keyword, coloured {ty:?}"));
+                }
+            } else if ty == Some("keyword") {
+                wrong.push(format!("{at}: not a keyword, coloured as one"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} wrong tokens:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(names_seen > 500 && keywords_seen > 500, "{names_seen} names, {keywords_seen} keywords");
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(wait(&mut client.child).success());
 }

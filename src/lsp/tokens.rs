@@ -222,7 +222,7 @@ impl Scope<'_, '_> {
         if let Some(&class) = self.locals.get(name).or_else(|| self.globals.get(name)) {
             return class;
         }
-        if crate::lower::eval::BUILTINS.contains(&name) {
+        if crate::lower::eval::BUILTINS.contains(&name) || crate::lower::moves::MOVE_BUILTINS.contains(&name) {
             return (Ty::Function, DEFAULT_LIBRARY);
         }
         (Ty::Variable, 0)
