@@ -146,11 +146,28 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
         if n > 0 {
             let _ = writeln!(out);
         }
-        if write!(out, "{}", write_clues(&board, &given, clues.empty)).is_err() {
+        let text = instance_text(&s.instance.2, model, &write_clues(&board, &given, clues.empty));
+        if write!(out, "{text}").is_err() {
             return Exit::Solved;
         }
     }
     Exit::Solved
+}
+
+/// The puzzle as an instance: the instance text the model was read from, its givens'
+/// stretch replaced by `grid` (the clues, a line per row). What stands before and after
+/// (parameters, a jigsaw's region letters, comments) is kept as read; blank lines around
+/// the whole are dropped and it ends with one newline.
+fn instance_text(text: &str, model: &crate::lower::model::Model, grid: &str) -> String {
+    let (from, to) = model.read;
+    let Some((a, b)) = model.given_read.filter(|&(a, b)| from <= a && a <= b && b <= to) else {
+        return grid.to_string();
+    };
+    let (before, after) = (text[from..a].trim_start(), text[b..to].trim_end());
+    if after.is_empty() {
+        return format!("{before}{grid}");
+    }
+    format!("{before}{}{after}\n", grid.trim_end())
 }
 
 impl GenerateArgs {

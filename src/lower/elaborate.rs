@@ -110,6 +110,7 @@ pub fn elaborate_with<'s>(
         max_options: limits.options,
         played: spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_))),
     };
+    let start = input.position();
     for (k, stmt) in spec.stmts.iter().enumerate() {
         let region = match &stmt.kind {
             StmtKind::Region(r) if !el.needs_broken(stmt) => Some(&r.name.name),
@@ -137,6 +138,7 @@ pub fn elaborate_with<'s>(
             }
         }
     }
+    el.model.read = (start, input.position());
     let diags = std::mem::take(&mut el.diags);
     (el, diags)
 }
@@ -505,7 +507,12 @@ impl Elab<'_> {
                 let until = layout.until.as_ref().map(|e| self.env.eval(e).map(|v| v.to_string())).transpose()?;
                 read_lines(&board, input, layout.by_columns, layout.reversed, until.as_deref())?
             }
-            GivenSource::Instance(..) => read_grid(&board, input)?,
+            GivenSource::Instance(..) => {
+                let start = input.token_start();
+                let given = read_grid(&board, input)?;
+                self.model.given_read = Some((start, input.token_end().max(start)));
+                given
+            }
             GivenSource::Inline(s) => {
                 let mut picture = InstanceReader::new(&s.text, name.span.file, s.offset).picture();
                 let given = read_grid(&board, &mut picture)?;

@@ -29,6 +29,8 @@ pub struct InstanceReader<'a> {
     hash_rows: Option<RowTokens>,
     /// The last line skipped as a comment, for diagnostics that a skipped line explains.
     last_comment: Option<Span>,
+    /// Where the last token read ends.
+    token_end: usize,
 }
 
 /// The tokens a row of a grid may hold: its values as written, and the blanks.
@@ -63,6 +65,7 @@ impl<'a> InstanceReader<'a> {
             slash_is_blank: false,
             hash_rows: None,
             last_comment: None,
+            token_end: 0,
         }
     }
 
@@ -181,14 +184,15 @@ impl<'a> InstanceReader<'a> {
         let len = rest.find(|c| self.is_blank(c)).unwrap_or(rest.len());
         let start = self.pos;
         self.pos += len;
+        self.token_end = self.pos;
         Ok((&self.text[start..start + len], self.span(start, start + len)))
     }
 
     /// The next word without consuming it.
     pub fn peek_word(&mut self) -> Option<&'a str> {
-        let save = (self.pos, self.last_comment);
+        let save = (self.pos, self.last_comment, self.token_end);
         let w = self.word("").ok().map(|(w, _)| w);
-        (self.pos, self.last_comment) = save;
+        (self.pos, self.last_comment, self.token_end) = save;
         w
     }
 
@@ -204,6 +208,7 @@ impl<'a> InstanceReader<'a> {
             b if b.is_ascii() => 1,
             _ => self.text[start..].chars().next().map_or(1, char::len_utf8),
         };
+        self.token_end = self.pos;
         Ok((&self.text[start..self.pos], self.span(start, self.pos)))
     }
 
@@ -242,6 +247,18 @@ impl InstanceReader<'_> {
     /// Bytes consumed so far (to notice an instance that reads nothing).
     pub fn position(&self) -> usize {
         self.pos
+    }
+
+    /// The position of the next token (blanks and comment lines skipped): where a grid read
+    /// next starts in the text (`puzc generate` writes its clues over that stretch).
+    pub fn token_start(&mut self) -> usize {
+        self.skip_blank();
+        self.pos
+    }
+
+    /// Where the last token read ends (0 before any).
+    pub fn token_end(&self) -> usize {
+        self.token_end
     }
 
     /// The span of the next character to be read (empty at the end): where the next case of

@@ -348,6 +348,13 @@ pub struct Model {
     pub picture: Picture,
     /// `clues given ...`: the board's givens are the puzzle's clues (`src/lower/clues.rs`).
     pub clues: Option<Clues>,
+    /// Where the instance text this model was read from lies (reader positions: from, to),
+    /// and within it the board's givens (from the first token to just after the last), when
+    /// they were read from the instance: `puzc generate` writes an instance as this text with
+    /// the givens replaced by its clues, so whatever else the instance holds (a jigsaw's
+    /// region letters, parameters) is written as it was read.
+    pub read: (usize, usize),
+    pub given_read: Option<(usize, usize)>,
 }
 
 /// `clues given grid, empty '.'`: the board's givens are the clues; `empty` writes a cell
