@@ -22,6 +22,9 @@ pub enum Command {
     /// Make puzzles with one solution: a random solution, then clues removed while it stays
     /// the only one; printed in the spec's instance format, one after another.
     Generate(GenerateArgs),
+    /// Rate puzzles by the deduction they need without search: level 0 singles, level k
+    /// failed-option probing to depth k; one line per instance.
+    Grade(GradeArgs),
     /// Print a spec in the canonical layout (comments kept).
     Fmt(FmtArgs),
     /// Cut an exact-cover search into independent parts: writes a manifest (JSON) to stdout.
@@ -131,6 +134,19 @@ pub struct GenerateArgs {
     /// Search nodes each uniqueness test may use; a test that runs out keeps its clues.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count)]
     pub max_nodes: u64,
+    /// Only puzzles of exactly this grade (`puzc grade`): clues are removed while the grade
+    /// stays at most LEVEL, and a puzzle that ends easier is thrown away.
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub difficulty: Option<u32>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// The deepest probing tried (levels above it are reported as not solved).
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=3))]
+    pub max_level: u32,
 }
 
 #[derive(Args, Debug, Clone)]

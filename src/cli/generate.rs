@@ -6,7 +6,7 @@
 //! (`src/solve/generate/`). The solution is checked by the verifier against the model with
 //! the puzzle's clues as givens before the puzzle is printed, in the instance format.
 use super::Session;
-use super::args::{GenerateArgs, SymmetryArg};
+use super::args::{GenerateArgs, GradeArgs, SymmetryArg};
 use super::exit::Exit;
 use crate::diag::{Code, Diagnostic};
 use crate::lower::clues::write_clues;
@@ -15,6 +15,7 @@ use crate::lower::fill::lower_fill;
 use crate::lower::symmetry::{Pattern, pattern_group};
 use crate::solve::answer::decode;
 use crate::solve::fill::Grid;
+use crate::solve::generate::grade::Grader;
 use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample};
 use crate::solve::xcc::{Limits, Stop};
 use std::io::Write;
@@ -96,7 +97,13 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
     let grid = Grid::new(&fill.shape);
     let goal = Goal { clues: args.clues.map(|n| n as usize), minimal: args.minimal || args.clues.is_none() };
     let limits = Limits { max_nodes: Some(args.max_nodes), ..Limits::default() };
+    let grader = Grader::new(&fill.shape);
+    let max_level = args.difficulty.unwrap_or(0);
     let mut unique = |clues: &[Option<u8>]| {
+        // With --difficulty: only removals that keep the puzzle within the level.
+        if args.difficulty.is_some() && grader.grade(clues, max_level).level.is_none() {
+            return false;
+        }
         let stats =
             crate::solve::fill::solve(&grid, clues, &Limits { max_solutions: Some(2), ..limits.clone() }, &mut |_| {
                 crate::solve::xcc::Flow::Continue
@@ -114,16 +121,25 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
             let full = answer.fill.as_ref().expect("a filled board's answer fills it");
             let solution: Vec<u8> =
                 fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
-            if let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) {
-                made = Some((puzzle, answer));
-                break;
+            let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) else { continue };
+            // Tatham's rule: a puzzle one level easier than asked for is not accepted.
+            if let Some(want) = args.difficulty
+                && grader.grade(&puzzle, want).level != Some(want)
+            {
+                continue;
             }
+            made = Some((puzzle, answer));
+            break;
         }
         let Some((puzzle, answer)) = made else {
             let wanted = match (args.clues, goal.minimal) {
                 (Some(k), true) => format!("minimal puzzle with {k} clue{}", if k == 1 { "" } else { "s" }),
                 (Some(k), false) => format!("puzzle with {k} clue{}", if k == 1 { "" } else { "s" }),
                 _ => "minimal puzzle".to_string(),
+            };
+            let wanted = match args.difficulty {
+                Some(l) => format!("{wanted} of grade {l}"),
+                None => wanted,
             };
             return s.fail(&[Diagnostic::new(
                 Code::S402,
@@ -181,4 +197,32 @@ impl GenerateArgs {
             SymmetryArg::Dihedral => "dihedral",
         }
     }
+}
+
+/// `puzc grade`: one line per instance, `level L, S steps`, or `not solved to level K, S
+/// steps` when probing to `--max-level` does not finish it (the grader: see
+/// `src/solve/generate/grade.rs`). Exit 1 when some instance was not solved.
+pub fn grade(s: &mut Session, args: &GradeArgs) -> Exit {
+    if s.is_moves() {
+        eprintln!("puzc: grade rates puzzles solved by filling; this spec is a played puzzle");
+        return Exit::Usage;
+    }
+    let mut out = std::io::stdout().lock();
+    s.for_each_instance(&mut |s, _, elab| {
+        let model = &elab.model;
+        let Some(fill) = lower_fill(model, s.common.max_options()) else {
+            eprintln!("puzc: grade works, for now, on specs of filled grids under `each ... holds` regions only");
+            return Exit::Usage;
+        };
+        let g = Grader::new(&fill.shape).grade(&fill.given, args.max_level);
+        let steps = format!("{} step{}", g.steps, if g.steps == 1 { "" } else { "s" });
+        let (line, exit) = match g.level {
+            Some(l) => (format!("level {l}, {steps}"), Exit::Solved),
+            None => (format!("not solved to level {}, {steps}", args.max_level), Exit::NoSolution),
+        };
+        if writeln!(out, "{line}").is_err() {
+            return Exit::Solved;
+        }
+        exit
+    })
 }

@@ -155,6 +155,7 @@ pub fn run(cli: Cli) -> Exit {
         Command::Compile(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.compile(&args)),
         Command::Estimate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.estimate(&args)),
         Command::Generate(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| generate::run(&mut s, &args)),
+        Command::Grade(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| generate::grade(&mut s, &args)),
         Command::Fmt(args) => fmt::run(&args),
         Command::Split(args) => Session::open(&args.common).map_or_else(|e| e, |mut s| s.split(&args)),
         Command::Merge(args) => parts::merge(&args),
