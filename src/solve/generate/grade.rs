@@ -12,7 +12,8 @@
 //! could not avoid. Every step is a sound deduction, so a puzzle the grader solves has
 //! exactly one solution.
 //!
-//! *Steps* count what the grader did: one per cell fixed (by either single) and one per
+//! *Steps* count what the grader did: one per cell fixed (by either single; clues are not
+//! counted) and one per
 //! candidate removed by probing. The grader works on [`FillShape`] (any region shape: sudoku
 //! of any size, Sudoku X, jigsaw), and shares nothing with the search engines.
 use crate::ir::fill::FillShape;
@@ -66,10 +67,10 @@ impl<'a> Grader<'a> {
             }
         }
         let mut fixed = vec![false; self.shape.cells];
-        match self.deduce(&mut cand, &mut fixed, max_depth, &mut steps) {
-            Ok(Some(level)) => Grade { level: Some(level), steps },
-            _ => Grade { level: None, steps },
-        }
+        let level = self.deduce(&mut cand, &mut fixed, max_depth, &mut steps).ok().flatten();
+        // The clues were "fixed" too, but they are not steps.
+        let given = clues.iter().filter(|c| c.is_some()).count() as u64;
+        Grade { level, steps: steps.saturating_sub(given) }
     }
 
     /// Runs levels 0..=depth to a fixpoint: `Some(level)` (the hardest level used) when every
@@ -200,7 +201,7 @@ mod tests {
         let g = Grader::new(&shape);
         let solution = [0u8, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
         let clues: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
-        assert_eq!(g.grade(&clues, 2), Grade { level: Some(0), steps: 16 });
+        assert_eq!(g.grade(&clues, 2), Grade { level: Some(0), steps: 0 });
         let mut bad = clues.clone();
         bad[1] = Some(0);
         assert_eq!(g.grade(&bad, 2).level, None);
