@@ -3,7 +3,7 @@
 //! Each statement that fails adds its diagnostic and elaboration goes on, so one run reports
 //! every independent mistake; statements that depend on a failed one are skipped silently.
 use super::eval::{Env, R, type_error};
-use super::instance::{InstanceReader, read_grid, read_grid_at, read_lines};
+use super::instance::{InstanceReader, read_grid, read_grid_at, read_grid_placed, read_lines};
 use super::meter;
 use super::model::*;
 use super::value::Value;
@@ -508,9 +508,8 @@ impl Elab<'_> {
                 read_lines(&board, input, layout.by_columns, layout.reversed, until.as_deref())?
             }
             GivenSource::Instance(..) => {
-                let start = input.token_start();
-                let given = read_grid(&board, input)?;
-                self.model.given_read = Some((start, input.token_end().max(start)));
+                let (given, placed) = read_grid_placed(&board, input)?;
+                self.model.given_read = Some(placed);
                 given
             }
             GivenSource::Inline(s) => {

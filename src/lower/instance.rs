@@ -448,6 +448,17 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
     read_grid_at(board, reader, &mut Vec::new())
 }
 
+/// [`read_grid`], also saying where in the text the grid lies (from its first token to the end
+/// of its last): `puzc generate` writes its clues over that stretch. The start is found with
+/// the grid's own reading of `#` lines, so a Sokoban row of walls is not skipped as a comment.
+pub fn read_grid_placed(board: &Board, reader: &mut InstanceReader) -> R<(Vec<Option<usize>>, (usize, usize))> {
+    let before = reader.set_hash_rows(ValueNames::new(board).hash_rows(board));
+    let start = reader.token_start();
+    reader.set_hash_rows(before);
+    let given = read_grid(board, reader)?;
+    Ok((given, (start, reader.token_end().max(start))))
+}
+
 /// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`; a hole its
 /// row left out gets the span of the row's first token).
 pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
