@@ -4,7 +4,8 @@
 //! rejects the choice or removes options that can no longer be part of a solution. Options
 //! are removed with the engine's own `remove`/`hide`, so their sizes go on the trail and the
 //! search's undo puts them back: nothing of the constraint needs undoing, since its state
-//! is read afresh from the sets each time.
+//! is read afresh from the sets each time. The loop (`loops.rs`) is the exception: it keeps a
+//! mate array between calls and undoes it itself.
 //!
 //! `connected` works as cspuz_core's graph propagator (semiexp/cspuz_core, `Graph.cc`) does:
 //! one depth-first search from an *in* node over the nodes not *out*, with Tarjan's
