@@ -170,6 +170,9 @@ fn loops_without_clues_are_the_grid_graphs_cycles() {
         }
         let file = write(&dir, &format!("n{cells}.puz"), &spec(cells, cells, &vec![None; cells * cells]));
         assert_eq!(run_ok(&["solve", &file, "--count"], None, 0).trim(), cycles.to_string(), "{cells}×{cells}");
+        // Split over threads, each piece's search follows the loop from its own choices.
+        let two = run_ok(&["solve", &file, "--count", "--threads", "2"], None, 0);
+        assert_eq!(two.trim(), cycles.to_string(), "{cells}×{cells} on 2 threads");
     }
 }
 
@@ -192,9 +195,26 @@ fn all_lists_exactly_the_brute_force_loops() {
     assert_eq!(r.code, 6, "--unique on {} loops: {}", expected.len(), r.err);
 }
 
-/// The shipped Slitherlink against the solution published with it (cells inside the loop as
-/// `x`): the loop is the border between inside and outside cells, the outside of the board
-/// counting as outside.
+/// The sides a published solution shows (cells inside the loop as `x`): the loop is the
+/// border between inside and outside cells, the outside of the board counting as outside.
+fn published_sides(g: &Grid, solution: &[&str]) -> Vec<bool> {
+    let inside: Vec<Vec<bool>> = solution.iter().map(|l| l.split(' ').map(|t| t == "x").collect()).collect();
+    let (rows, cols) = (g.rows as i64, g.cols as i64);
+    let is_in = |r: i64, c: i64| r >= 0 && c >= 0 && r < rows && c < cols && inside[r as usize][c as usize];
+    let mut expected = vec![false; g.ends.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            let [top, bottom, left, right] = g.sides(r as usize, c as usize);
+            expected[top] = is_in(r, c) != is_in(r - 1, c);
+            expected[bottom] = is_in(r, c) != is_in(r + 1, c);
+            expected[left] = is_in(r, c) != is_in(r, c - 1);
+            expected[right] = is_in(r, c) != is_in(r, c + 1);
+        }
+    }
+    expected
+}
+
+/// The shipped Slitherlink against the solution published with it.
 #[test]
 fn shipped_slitherlink_has_its_published_solution() {
     let solution = [
@@ -209,25 +229,64 @@ fn shipped_slitherlink_has_its_published_solution() {
         "x x - x - x - - x x",
         "- - - - - x x - x -",
     ];
-    let inside: Vec<Vec<bool>> = solution.iter().map(|l| l.split(' ').map(|t| t == "x").collect()).collect();
     let g = Grid::new(10, 10);
-    let is_in = |r: i64, c: i64| r >= 0 && c >= 0 && r < 10 && c < 10 && inside[r as usize][c as usize];
-    let mut expected = vec![false; g.ends.len()];
-    for r in 0..10i64 {
-        for c in 0..10i64 {
-            let [top, bottom, left, right] = g.sides(r as usize, c as usize);
-            expected[top] = is_in(r, c) != is_in(r - 1, c);
-            expected[bottom] = is_in(r, c) != is_in(r + 1, c);
-            expected[left] = is_in(r, c) != is_in(r, c - 1);
-            expected[right] = is_in(r, c) != is_in(r, c + 1);
-        }
-    }
+    let expected = published_sides(&g, &solution);
     let out = run_ok(&["solve", "puzzles/slitherlink.puz", "--unique"], None, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(g.read_answer(&lines), expected, "puzc:\n{out}");
     assert_eq!(run_ok(&["solve", "puzzles/slitherlink.puz", "--count"], None, 0).trim(), "1");
     let two = run_ok(&["solve", "puzzles/slitherlink.puz", "--count", "--threads", "2"], None, 0);
     assert_eq!(two.trim(), "1");
+}
+
+/// A larger published puzzle through the shipped spec: slitherlink4370 of
+/// SmilingWayne/puzzlekit-dataset (assets/data/Slitherlink/Slitherlink_dataset_011.json),
+/// 17 × 17, unique, against its published solution.
+#[test]
+fn published_17_by_17_has_its_published_solution() {
+    let problem = "17 17
+3 1 3 2 2 - 1 0 1 0 1 - 1 1 2 3 2
+- - - - 1 - - - - - 2 - - - - - 3
+1 2 2 1 0 - 2 3 1 1 2 - 2 2 2 2 1
+- - - - - - 1 - - - - - - - - - 2
+3 1 2 1 0 - 3 2 2 3 2 - 1 3 2 2 3
+- - - - - - - - - - - - - - - - -
+2 2 2 1 0 - 2 0 1 1 2 - 2 2 2 2 2
+- - - - 2 - - - - - 0 - - - - - 1
+1 2 3 2 0 - 1 2 3 3 3 - 3 2 2 2 3
+2 - - - - - - - - - 2 - 2 - - - -
+2 3 1 1 0 - 3 2 2 1 2 - 2 1 0 1 3
+- - - - - - - - - - - 1 - - - - -
+2 2 2 1 2 - 1 1 2 1 2 - 0 2 2 2 2
+- - - - 2 - - - - - 3 - - - - - 1
+2 1 2 2 2 - 2 2 1 3 2 - 3 2 2 2 1
+3 - - - - - 2 - - - - - 1 - - - -
+1 0 2 2 2 - 2 3 3 3 3 - 1 1 2 2 0
+";
+    let solution = [
+        "x x x - x x - - - - - - - - - x -",
+        "- x - - x x - - x - x x x x x x x",
+        "- x x x x x x - x x x - - - - - -",
+        "- - - x x x x x x x - - x x x x -",
+        "x - - x x x - - x - - x x - - x x",
+        "x - x x x x x - x x x x x x - - -",
+        "x - x x x x - - - - - x - - - x x",
+        "x - - - x - - - - - - - - x x x x",
+        "x x - x x x x x - x - x - x - - x",
+        "x x x x x x x x x x x x x x - - -",
+        "- - x x x x - - - - - - - - - - x",
+        "x x x - x x x x x - x x x - - - x",
+        "- x - - x - - - - - x x x x x x x",
+        "- x - - x x - - x - - x x - - - -",
+        "x x x - - - - x x - x x - - x x -",
+        "x - x x x x x x x x x x x x x x -",
+        "- - - x x - - x - x - x x x x - -",
+    ];
+    let g = Grid::new(17, 17);
+    let expected = published_sides(&g, &solution);
+    let out = run_ok(&["solve", "puzzles/slitherlink.puz", "--instance", "-", "--unique"], Some(problem), 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(g.read_answer(&lines), expected, "puzc:\n{out}");
 }
 
 #[test]

@@ -186,7 +186,8 @@ pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meanin
             meanings.push(Meaning::LoopClue);
         }
     }
-    b.add_global(Global::Loop { area, ends });
+    let sides = (0..rule.edges()).map(|e| (edge_item[e], rule.ends(e).map(|x| x as u32))).collect();
+    b.add_global(Global::Loop { area, ends, sides, on });
 }
 
 /// A side's short name in option names: `a(r,c)` across from corner (r, c), `d(r,c)` down.

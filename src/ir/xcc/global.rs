@@ -7,7 +7,7 @@
 //! the constraint is about (it is listed in the node's `ins`) or leaves it out. Nodes are
 //! joined by the edges of an undirected graph (cells sharing a side).
 
-use super::{ItemId, OptionId};
+use super::{Colour, ItemId, OptionId};
 
 /// One global constraint.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,8 +22,10 @@ pub enum Global {
     NotAll { area: Area, group_start: Vec<u32>, groups: Vec<u32> },
     /// The nodes in the area, each joined to the two nodes `ends[i]` by the option `ins[i]`
     /// chosen for it, form exactly one cycle (a loop's corners of degree 2, `lower/loops.rs`;
-    /// that every corner has degree 0 or 2 is said by items).
-    Loop { area: Area, ends: Vec<[u32; 2]> },
+    /// that every corner has degree 0 or 2 is said by items). `sides` are the secondary items
+    /// a line may use, each with the two nodes it joins, and `on` the colour an option gives a
+    /// side it uses: dancing cells follow the sides as they are coloured (`cells/global/loops.rs`).
+    Loop { area: Area, ends: Vec<[u32; 2]>, sides: Vec<(ItemId, [u32; 2])>, on: Colour },
 }
 
 /// Nodes, which options put each in the area, and the graph joining them.
@@ -174,11 +176,11 @@ impl Global {
             Global::NotAll { area, group_start, groups } => {
                 Global::NotAll { area: area.renumbered(keep), group_start: group_start.clone(), groups: groups.clone() }
             }
-            Global::Loop { area, ends } => {
+            Global::Loop { area, ends, sides, on } => {
                 // `ends` runs beside `ins`: keep the ends of the options kept.
                 let kept: std::collections::HashSet<OptionId> = keep.iter().copied().collect();
                 let ends = area.ins.iter().zip(ends).filter(|(o, _)| kept.contains(o)).map(|(_, e)| *e).collect();
-                Global::Loop { area: area.renumbered(keep), ends }
+                Global::Loop { area: area.renumbered(keep), ends, sides: sides.clone(), on: *on }
             }
         }
     }
@@ -187,6 +189,11 @@ impl Global {
     pub(super) fn map_items(&mut self, map: &[ItemId]) {
         for it in &mut self.area_mut().node_item {
             *it = map[it.0 as usize];
+        }
+        if let Global::Loop { sides, .. } = self {
+            for (it, _) in sides {
+                *it = map[it.0 as usize];
+            }
         }
     }
 }

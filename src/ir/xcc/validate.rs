@@ -45,6 +45,17 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad ends", a.name));
         }
+        if let Global::Loop { sides, on, .. } = g
+            && (on.0 as usize >= self.colour_names.len()
+                || *on == Colour::NONE
+                || sides.iter().any(|(it, ends)| {
+                    (it.0 as usize) < self.n_primary
+                        || it.0 as usize >= self.items.len()
+                        || ends.iter().any(|&v| v as usize >= n)
+                }))
+        {
+            return Err(format!("global `{}`: bad sides", a.name));
+        }
         for k in 0..n {
             let item = a.node_item[k];
             if item.0 as usize >= self.n_primary

@@ -86,7 +86,7 @@ fn sort_ins(g: &mut Global) {
     let area = match g {
         Global::Connected(a) => a,
         Global::Areas { area, .. } | Global::NotAll { area, .. } => area,
-        Global::Loop { area, ends } => {
+        Global::Loop { area, ends, .. } => {
             // A loop's `ends` run beside its `ins`: sort the pairs together.
             for n in 0..area.in_start.len().saturating_sub(1) {
                 let (a, b) = (area.in_start[n] as usize, area.in_start[n + 1] as usize);

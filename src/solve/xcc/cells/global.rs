@@ -4,7 +4,8 @@
 //! rejects the choice or removes options that can no longer be part of a solution. Options
 //! are removed with the engine's own `remove`/`hide`, so their sizes go on the trail and the
 //! search's undo puts them back: nothing of the constraint needs undoing, since its state
-//! is read afresh from the sets each time.
+//! is read afresh from the sets each time. The loop (`loops.rs`) is the exception: it keeps a
+//! mate array between calls and undoes it itself.
 //!
 //! `connected` works as cspuz_core's graph propagator (semiexp/cspuz_core, `Graph.cc`) does:
 //! one depth-first search from an *in* node over the nodes not *out*, with Tarjan's
@@ -58,10 +59,8 @@ enum Kind {
         group_start: Vec<u32>,
         groups: Vec<u32>,
     },
-    /// Per option of the layout putting a corner in, the two corners it joins (`loops.rs`).
-    Loop {
-        ends: Vec<[u32; 2]>,
-    },
+    /// One loop, followed side by side (`loops.rs`).
+    Loop(Box<loops::Mates>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +112,7 @@ impl Globals {
                         Global::NotAll { group_start, groups, .. } => {
                             Kind::NotAll { group_start: group_start.clone(), groups: groups.clone() }
                         }
-                        Global::Loop { .. } => Kind::Loop { ends: vec![[0, 0]; c.opt_id.len()] },
+                        Global::Loop { .. } => Kind::Loop(Box::new(loops::Mates::new(p, g))),
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -136,13 +135,10 @@ impl Globals {
                 };
                 for v in 0..n {
                     let item = a.node_item[v].0;
-                    for (i, o) in a.ins_of(v).iter().enumerate() {
+                    for o in a.ins_of(v) {
                         let k = layout[o.0 as usize];
                         if k == u32::MAX {
                             continue; // an option without primary items is never chosen
-                        }
-                        if let (Kind::Loop { ends }, Global::Loop { ends: joined, .. }) = (&mut prop.kind, g) {
-                            ends[k as usize] = joined[a.in_start[v] as usize + i];
                         }
                         prop.is_in[k as usize] = true;
                         let x = (c.opt_start[k as usize]..c.opt_start[k as usize + 1])
@@ -165,12 +161,15 @@ impl Globals {
     /// removed go back with the try's undo either way).
     pub fn propagate(&mut self, c: &mut Cells) -> bool {
         self.list.iter_mut().all(|p| {
+            if let Kind::Loop(m) = &mut p.kind {
+                return m.propagate(c); // incremental: no states to read
+            }
             p.read_states(c)
                 && match p.kind {
                     Kind::Connected => p.connected(c),
                     Kind::Areas { .. } => p.areas(c),
                     Kind::NotAll { .. } => p.not_all(c),
-                    Kind::Loop { .. } => p.one_loop(c),
+                    Kind::Loop(_) => unreachable!(),
                 }
         })
     }
@@ -208,7 +207,7 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } | Kind::Loop { .. } => true,
+            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) => true,
         }
     }
 

@@ -60,6 +60,8 @@ pub(super) struct Cells {
     pub cover_by: Vec<u32>,
     /// The problem's global constraints, checked after every choice (`global.rs`).
     pub globals: global::Globals,
+    /// The option last committed: the choice the global constraints are called after.
+    pub last: u32,
 }
 
 /// `v[i]` without a bounds check. Every index the search uses comes from the layout that
@@ -107,6 +109,7 @@ impl Cells {
             in_try: vec![0; n],
             cover_by: vec![0; n],
             globals: global::Globals::default(),
+            last: 0,
         };
         for o in 0..p.option_count() {
             let entries = &p.option_items[p.option_start[o] as usize..p.option_start[o + 1] as usize];
@@ -273,6 +276,7 @@ impl Cells {
     /// is left with no option.
     pub fn commit(&mut self, x: u32) -> bool {
         let o = get(&self.nd_opt, x);
+        self.last = o;
         for z in get(&self.opt_start, o)..get(&self.opt_start, o + 1) {
             put(&mut self.in_try, get(&self.nd_item, z), self.epoch);
             put(&mut self.cover_by, get(&self.nd_item, z), o);
