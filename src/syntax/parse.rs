@@ -861,6 +861,7 @@ fn is_keyword(r: Rule) -> bool {
     matches!(
         r,
         Rule::kw_puzzle
+            | Rule::kw_seen
             | Rule::kw_import
             | Rule::kw_let
             | Rule::kw_param
