@@ -76,9 +76,8 @@ fn skyscrapers_counts_equal_a_brute_force() {
             // Keep each clue with probability one half (0: no clue).
             let shown: Vec<[usize; 4]> =
                 clues(n, answer).iter().map(|l| l.map(|k| if rng.below(2) == 0 { k } else { 0 })).collect();
-            let fits = |g: &Vec<u32>| {
-                clues(n, g).iter().zip(&shown).all(|(l, s)| (0..4).all(|k| s[k] == 0 || s[k] == l[k]))
-            };
+            let fits =
+                |g: &Vec<u32>| clues(n, g).iter().zip(&shown).all(|(l, s)| (0..4).all(|k| s[k] == 0 || s[k] == l[k]));
             let expected = squares.iter().filter(|g| fits(g)).count();
             let dir = scratch("sky");
             let inst = write(&dir, "p.txt", &picture(n, &shown));

@@ -75,7 +75,10 @@ impl Elab<'_> {
                 Value::Int(k) => {
                     return Err(Diagnostic::new(Code::G207, d.count.span, format!("{k} cells seen"))
                         .label("not a count of this line")
-                        .help(format!("a line of {} cells shows 1 to {0} of them (the first is always seen)", cells.len())));
+                        .help(format!(
+                            "a line of {} cells shows 1 to {0} of them (the first is always seen)",
+                            cells.len()
+                        )));
                 }
                 v => return Err(type_error("a number", &v, d.count.span, "the count of cells seen")),
             };
@@ -187,9 +190,8 @@ impl SeenItems {
             let len = line.cells.len();
             // A state after cell i (greatest height so far, count seen) that can still end
             // on the count exactly: above m there are `top - m` heights to climb.
-            let can_end = |i: usize, m: usize, seen: usize| {
-                seen <= line.count && seen + (len - 1 - i).min(top - m) >= line.count
-            };
+            let can_end =
+                |i: usize, m: usize, seen: usize| seen <= line.count && seen + (len - 1 - i).min(top - m) >= line.count;
             let mut states: Vec<(Option<usize>, usize)> = vec![(None, 0)];
             for i in 0..len {
                 let (r, c) = board.coord(line.cells[i]);

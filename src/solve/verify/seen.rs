@@ -11,7 +11,9 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
         let mut seen = 0;
         for &c in &line.cells {
             let Some(v) = fill[c] else { return Err(format!("cell {:?} of a sight line is empty", board.coord(c))) };
-            let Value::Int(h) = board.values[v] else { return Err("a sight line over values that are not numbers".into()) };
+            let Value::Int(h) = board.values[v] else {
+                return Err("a sight line over values that are not numbers".into());
+            };
             if tallest.is_none_or(|t| h > t) {
                 seen += 1;
                 tallest = Some(h);
