@@ -38,6 +38,7 @@ mod pieces_puzzles;
 mod progress;
 mod runs;
 mod seeds_xcc;
+mod seen;
 mod sizes;
 mod slides;
 mod solved;

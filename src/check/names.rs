@@ -418,6 +418,10 @@ impl Checker {
                 c.expr(&d.along);
                 c.expr(&d.are);
             }),
+            StmtKind::Seen(d) => self.scoped(d.each.as_ref(), &[], |c| {
+                c.expr(&d.along);
+                c.expr(&d.count);
+            }),
             StmtKind::Compare(d) => self.scoped(d.each.as_ref(), &[], |c| {
                 for (k, (name, at)) in d.cells.iter().enumerate() {
                     c.expr(at);

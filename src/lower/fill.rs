@@ -35,7 +35,8 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.blocks.is_empty()
         && model.compares.is_empty()
         && model.runs.is_empty()
-        && model.loop_rule.is_none();
+        && model.loop_rule.is_none()
+        && model.seen.is_empty();
     if !only_fill || !(1..=MAX_VALUES).contains(&nv) {
         return None;
     }

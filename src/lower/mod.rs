@@ -24,6 +24,7 @@ pub mod picture;
 pub mod pieces;
 mod rows;
 mod runs;
+mod seen;
 pub mod symmetry;
 mod tiles;
 pub mod value;

@@ -224,6 +224,17 @@ pub struct Compare {
     pub span: Span,
 }
 
+/// `along CELLS, K cells are seen`: one binding of the statement. Looking along `cells` in
+/// order, `count` of them hold a value greater than every value before it; `height[v]` is the
+/// rank of board value v among the board's values (all numbers), lowest 0.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub cells: Vec<usize>,
+    pub count: usize,
+    pub height: Vec<usize>,
+    pub span: Span,
+}
+
 /// `the runs of '#' along CELLS are LENGTHS`: one binding of the statement. Along `cells`, in
 /// order, the maximal runs of cells holding one of `values` have `lengths`.
 #[derive(Clone, Debug)]
@@ -319,6 +330,8 @@ pub struct Model {
     pub runs: Vec<Runs>,
     /// `loop on the edges of ...` and its clues (`src/lower/loops.rs`).
     pub loop_rule: Option<LoopRule>,
+    /// `along ... , K cells are seen`, one per binding (`src/lower/seen.rs`).
+    pub seen: Vec<Seen>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

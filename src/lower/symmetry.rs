@@ -182,6 +182,10 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
             let cells: Vec<usize> = r.cells.iter().map(|&x| perm[x]).collect();
             s.insert(("runs".to_string(), cells, format!("{:?} {:?}", r.values, r.lengths)));
         }
+        for l in &model.seen {
+            let cells: Vec<usize> = l.cells.iter().map(|&x| perm[x]).collect();
+            s.insert(("seen".to_string(), cells, format!("{}", l.count)));
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));

@@ -33,6 +33,8 @@ pub enum Meaning {
     Corner { edges: Vec<u32> },
     /// The sides chosen around a loop's clue cell (the corners' options carry them).
     LoopClue,
+    /// A step of sight line `line`: what is seen up to one of its cells.
+    Seen { line: usize },
 }
 
 pub struct Lowered {
@@ -231,6 +233,7 @@ fn lower_fill(
     let counts = (!model.counts.is_empty() || !model.apart.is_empty()).then(|| super::counts::add_items(model, b));
     let compares = (!model.compares.is_empty()).then(|| super::compare::add_items(model, b));
     let runs = (!model.runs.is_empty()).then(|| super::runs::add_items(model, b));
+    let seen = (!model.seen.is_empty()).then(|| super::seen::add_items(model, b));
     *board_items = super::mixed::value_items(model, b);
     if !diags.is_empty() {
         return;
@@ -265,6 +268,9 @@ fn lower_fill(
             if let Some(runs) = &runs {
                 runs.cell_entries(model, cell, v, &mut entries);
             }
+            if let Some(seen) = &seen {
+                seen.cell_entries(model, cell, v, &mut entries);
+            }
             if let Some(Some(item)) = board_items.get(cell) {
                 entries.push(Entry { item: *item, colour: b.colour(value_name) });
             }
@@ -277,6 +283,9 @@ fn lower_fill(
     }
     if let Some(runs) = &runs {
         runs.add_options(model, b, meanings, guard);
+    }
+    if let Some(seen) = &seen {
+        seen.add_options(model, b, meanings, guard);
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);

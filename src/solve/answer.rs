@@ -51,7 +51,11 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
                     edges.iter().for_each(|&e| used[e as usize] = true);
                 }
             }
-            Meaning::Place { .. } | Meaning::Cage { .. } | Meaning::LoopClue | Meaning::Runs { .. } => {}
+            Meaning::Place { .. }
+            | Meaning::Cage { .. }
+            | Meaning::LoopClue
+            | Meaning::Runs { .. }
+            | Meaning::Seen { .. } => {}
         }
     }
     ans.direct.sort_unstable();

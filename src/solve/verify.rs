@@ -12,6 +12,7 @@ mod connected;
 mod loops;
 mod proven;
 mod runs;
+mod seen;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
@@ -181,6 +182,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     }
     compare::verify(model, fill)?;
     runs::verify(model, fill)?;
+    seen::verify(model, fill)?;
     connected::verify(model, fill)
 }
 

@@ -163,6 +163,8 @@ pub enum StmtKind {
         clues: Expr,
         span: Span,
     },
+    /// `along CELLS, K cells are seen for ...`: Skyscrapers' clues.
+    Seen(SeenDecl),
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }
@@ -218,6 +220,16 @@ pub struct CompareDecl {
     /// Each cell: the name its value has in `holds`, and its coordinates.
     pub cells: Vec<(Ident, Expr)>,
     pub holds: Expr,
+    pub each: Option<ForClause>,
+    pub span: Span,
+}
+
+/// `along CELLS, K cells are seen for ...`: per binding of `each`, looking along the list
+/// `along` in order, `count` of its cells hold a value greater than every value before it.
+#[derive(Clone, Debug)]
+pub struct SeenDecl {
+    pub along: Expr,
+    pub count: Expr,
     pub each: Option<ForClause>,
     pub span: Span,
 }

@@ -551,6 +551,12 @@ impl Cx {
                 let each = it.next().map(|p| self.for_clause(p)).transpose()?;
                 StmtKind::Runs(RunsDecl { of, along, are, each, span })
             }
+            Rule::seen_stmt => {
+                let along = self.expr(it.next().unwrap())?;
+                let count = self.expr(it.next().unwrap())?;
+                let each = it.next().map(|p| self.for_clause(p)).transpose()?;
+                StmtKind::Seen(SeenDecl { along, count, each, span })
+            }
             Rule::connected_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Connected { of, span }
@@ -855,6 +861,7 @@ fn is_keyword(r: Rule) -> bool {
     matches!(
         r,
         Rule::kw_puzzle
+            | Rule::kw_seen
             | Rule::kw_import
             | Rule::kw_let
             | Rule::kw_param
