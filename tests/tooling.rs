@@ -513,10 +513,10 @@ fn textmate_scopes(text: &str) -> (Vec<String>, Vec<bool>) {
             }
             // (start, captures, the pattern, whether it is the end of the open block)
             let mut best: Option<(usize, regex::Captures, &Pat, bool)> = None;
-            if let Some(Pat::Block { end, .. }) = stack.last() {
-                if let Some(c) = end.captures_at(line, pos) {
-                    best = Some((c.get(0).unwrap().start(), c, stack.last().unwrap(), true));
-                }
+            if let Some(Pat::Block { end, .. }) = stack.last()
+                && let Some(c) = end.captures_at(line, pos)
+            {
+                best = Some((c.get(0).unwrap().start(), c, stack.last().unwrap(), true));
             }
             for p in candidates {
                 let re = match p {
