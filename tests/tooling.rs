@@ -1,4 +1,4 @@
-//! Tools around the language: the editor grammar (`editors/puz.tmLanguage.json`) against the
+//! Tools around the language: the editor grammar (`editors/vscode/syntaxes/puz.tmLanguage.json`) against the
 //! pest grammar, `puzc fmt` (canonical, idempotent, keeps comments and meaning), and
 //! Knuth's estimate of a search's size (`puzc estimate`).
 
@@ -10,6 +10,9 @@ use std::path::PathBuf;
 
 // ---------------------------------------------------------------------------------------------
 // The TextMate grammar.
+
+/// The TextMate grammar, inside the VS Code extension's folder.
+const TEXTMATE: &str = "editors/vscode/syntaxes/puz.tmLanguage.json";
 
 /// Every quoted word of the pest grammar (read now, not at build time: the grammar grows):
 /// keywords, reserved words, answer modes, origins, directions, boolean literals.
@@ -32,12 +35,19 @@ fn pest_words() -> Vec<String> {
 /// Every `match` (and `begin`) regex of the TextMate grammar with the scope it gives, in the
 /// order TextMate tries them: the top-level patterns, `include`s resolved in place.
 fn textmate_rules() -> Vec<(regex::Regex, String)> {
-    let text = std::fs::read_to_string(root().join("editors/puz.tmLanguage.json")).unwrap();
+    let text = std::fs::read_to_string(root().join(TEXTMATE)).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).expect("the TextMate grammar is JSON");
     assert_eq!(json["scopeName"], "source.puz");
-    fn walk(v: &serde_json::Value, repo: &serde_json::Value, out: &mut Vec<(regex::Regex, String)>) {
+    // `seen`: the entries being included, each once on the way down (brackets hold
+    // expressions, which hold brackets).
+    fn walk(
+        v: &serde_json::Value,
+        repo: &serde_json::Value,
+        seen: &mut Vec<String>,
+        out: &mut Vec<(regex::Regex, String)>,
+    ) {
         if let Some(list) = v.as_array() {
-            return list.iter().for_each(|x| walk(x, repo, out));
+            return list.iter().for_each(|x| walk(x, repo, seen, out));
         }
         if !v.is_object() {
             return;
@@ -45,7 +55,13 @@ fn textmate_rules() -> Vec<(regex::Regex, String)> {
         if let Some(inc) = v["include"].as_str() {
             let target = &repo[inc.trim_start_matches('#')];
             assert!(!target.is_null(), "include {inc} names no repository entry");
-            return walk(target, repo, out);
+            if seen.iter().any(|s| s == inc) {
+                return;
+            }
+            seen.push(inc.to_string());
+            walk(target, repo, seen, out);
+            seen.pop();
+            return;
         }
         if let Some(name) = v["name"].as_str() {
             for key in ["match", "begin"] {
@@ -57,10 +73,10 @@ fn textmate_rules() -> Vec<(regex::Regex, String)> {
                 }
             }
         }
-        walk(&v["patterns"], repo, out);
+        walk(&v["patterns"], repo, seen, out);
     }
     let mut out = Vec::new();
-    walk(&json["patterns"], &json["repository"], &mut out);
+    walk(&json["patterns"], &json["repository"], &mut Vec::new(), &mut out);
     out
 }
 
@@ -85,16 +101,14 @@ fn textmate_grammar_highlights_every_keyword_of_the_pest_grammar() {
     let rules = textmate_rules();
     let mut missing = Vec::new();
     for w in &words {
+        // The grammar's contexts (brackets) decide, so the tokenizer runs it.
         let line = format!("x {w} y");
-        match scope_of(&rules, &line, w) {
+        match Some(textmate_scopes(&line).0[2].clone()) {
             Some(s) if s.starts_with("keyword") || s.starts_with("constant") => {}
             other => missing.push(format!("{w} ({other:?})")),
         }
     }
-    assert!(
-        missing.is_empty(),
-        "words of grammar/puz.pest not highlighted by editors/puz.tmLanguage.json: {missing:?}"
-    );
+    assert!(missing.is_empty(), "words of grammar/puz.pest not highlighted by {TEXTMATE}: {missing:?}");
     // A name is not a keyword.
     assert_eq!(scope_of(&rules, "x boardgame y", "boardgame").as_deref(), Some("variable.other.puz"));
 }
@@ -118,12 +132,31 @@ fn textmate_grammar_highlights_every_literal() {
 
 #[test]
 fn editor_package_points_at_the_grammar() {
-    let text = std::fs::read_to_string(root().join("editors/package.json")).unwrap();
+    // The VS Code extension's manifest: it parses, every file it names exists, its language
+    // id is the one its grammar, menus and client use, and it runs `extension.js`. (npm is
+    // not run here: the client's dependency is not installed in tests.)
+    let dir = root().join("editors/vscode");
+    let text = std::fs::read_to_string(dir.join("package.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let lang = &json["contributes"]["languages"][0];
+    assert_eq!(lang["id"], "puz");
+    assert_eq!(lang["extensions"][0], ".puz");
+    assert!(dir.join(lang["configuration"].as_str().unwrap()).exists());
     let g = &json["contributes"]["grammars"][0];
     assert_eq!(g["scopeName"], "source.puz");
-    assert!(root().join("editors").join(g["path"].as_str().unwrap()).exists());
-    assert_eq!(json["contributes"]["languages"][0]["extensions"][0], ".puz");
+    assert_eq!(g["language"], lang["id"]);
+    assert_eq!(dir.join(g["path"].as_str().unwrap()), root().join(TEXTMATE));
+    let main = json["main"].as_str().unwrap();
+    let client = std::fs::read_to_string(dir.join(main)).expect("the extension's main file exists");
+    assert!(json["activationEvents"].as_array().unwrap().contains(&"onLanguage:puz".into()));
+    assert!(json["dependencies"]["vscode-languageclient"].is_string());
+    assert!(json["contributes"]["configuration"]["properties"]["puzc.path"].is_object());
+    // The command it contributes is the one the client registers, and the client starts
+    // `puzc lsp` for the same language id.
+    let command = json["contributes"]["commands"][0]["command"].as_str().unwrap();
+    assert!(client.contains(&format!("registerCommand('{command}'")), "{command} is not registered");
+    assert!(client.contains("args: ['lsp']") && client.contains("language: 'puz'"));
+    assert!(client.contains("'solve'"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,4 +416,220 @@ fn estimate_says_when_no_probe_reached_a_solution_and_probes_on_by_default() {
     // No solution at all (3 queens): no estimate, after the most probes.
     let out = run_ok(&["estimate", "puzzles/queens.puz", "--set", "n=3"], None, 0);
     assert!(out.contains("from 128000 probes") && out.contains("solutions: no estimate"), "{out}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TextMate grammar run as an editor runs it.
+
+/// A pattern of the TextMate grammar.
+enum Pat {
+    Include(String),
+    Group(Vec<Pat>),
+    Match {
+        re: regex::Regex,
+        name: Option<String>,
+        captures: Vec<(usize, String)>,
+    },
+    Block {
+        begin: regex::Regex,
+        end: regex::Regex,
+        name: Option<String>,
+        captures: Vec<(usize, String)>,
+        patterns: Vec<Pat>,
+    },
+}
+
+fn regex_of(v: &serde_json::Value) -> regex::Regex {
+    // Oniguruma and Rust's regex share the grammar's syntax but for one look-ahead (a builtin
+    // is followed by `(`), which becomes part of the match.
+    let re = v.as_str().unwrap().replace("(?=\\s*\\()", "(?:\\s*\\()");
+    regex::Regex::new(&re).unwrap_or_else(|e| panic!("{re}: {e}"))
+}
+
+fn captures_of(v: &serde_json::Value) -> Vec<(usize, String)> {
+    let Some(map) = v.as_object() else { return Vec::new() };
+    map.iter().map(|(k, c)| (k.parse().unwrap(), c["name"].as_str().unwrap().to_string())).collect()
+}
+
+fn pat_of(v: &serde_json::Value) -> Pat {
+    let name = v["name"].as_str().map(String::from);
+    if let Some(inc) = v["include"].as_str() {
+        Pat::Include(inc.trim_start_matches('#').to_string())
+    } else if v["match"].is_string() {
+        Pat::Match { re: regex_of(&v["match"]), name, captures: captures_of(&v["captures"]) }
+    } else if v["begin"].is_string() {
+        let mut captures = captures_of(&v["beginCaptures"]);
+        // End captures are told apart by an offset: the test needs only their names.
+        captures.extend(captures_of(&v["endCaptures"]).into_iter().map(|(k, n)| (k + 1000, n)));
+        let patterns = v["patterns"].as_array().map_or(Vec::new(), |l| l.iter().map(pat_of).collect());
+        Pat::Block { begin: regex_of(&v["begin"]), end: regex_of(&v["end"]), name, captures, patterns }
+    } else {
+        Pat::Group(v["patterns"].as_array().unwrap().iter().map(pat_of).collect())
+    }
+}
+
+/// A small TextMate tokenizer: line by line, at each place the leftmost match of the current
+/// context's patterns wins (ties: the block's end, then the first pattern), a `begin` opens a
+/// context until its `end`. Returns each byte's innermost scope ("" for none) and whether it
+/// stands inside brackets. Not covered: `while` rules, back-references from `begin` in `end`,
+/// `applyEndPatternLast`, injections (the grammar uses none of them).
+fn textmate_scopes(text: &str) -> (Vec<String>, Vec<bool>) {
+    let grammar = std::fs::read_to_string(root().join(TEXTMATE)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&grammar).unwrap();
+    let repo: std::collections::HashMap<String, Pat> =
+        json["repository"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), pat_of(v))).collect();
+    let top: Vec<Pat> = json["patterns"].as_array().unwrap().iter().map(pat_of).collect();
+    fn flat<'a>(pats: &'a [Pat], repo: &'a std::collections::HashMap<String, Pat>, out: &mut Vec<&'a Pat>) {
+        for p in pats {
+            match p {
+                Pat::Include(n) => flat(std::slice::from_ref(&repo[n]), repo, out),
+                Pat::Group(ps) => flat(ps, repo, out),
+                _ => out.push(p),
+            }
+        }
+    }
+    let mut scopes = vec![String::new(); text.len()];
+    let mut bracketed = vec![false; text.len()];
+    let mut stack: Vec<&Pat> = Vec::new();
+    let mut line_start = 0;
+    for line in text.split('\n') {
+        let mut pos = 0;
+        loop {
+            let outer = |stack: &[&Pat]| {
+                stack.iter().rev().find_map(|p| match p {
+                    Pat::Block { name: Some(n), .. } => Some(n.clone()),
+                    _ => None,
+                })
+            };
+            let inside = |stack: &[&Pat]| {
+                stack
+                    .iter()
+                    .any(|p| matches!(p, Pat::Block { begin, .. } if ["\\(", "\\[", "\\{"].contains(&begin.as_str())))
+            };
+            let mut candidates = Vec::new();
+            match stack.last() {
+                Some(Pat::Block { patterns, .. }) => flat(patterns, &repo, &mut candidates),
+                _ => flat(&top, &repo, &mut candidates),
+            }
+            // (start, captures, the pattern, whether it is the end of the open block)
+            let mut best: Option<(usize, regex::Captures, &Pat, bool)> = None;
+            if let Some(Pat::Block { end, .. }) = stack.last()
+                && let Some(c) = end.captures_at(line, pos)
+            {
+                best = Some((c.get(0).unwrap().start(), c, stack.last().unwrap(), true));
+            }
+            for p in candidates {
+                let re = match p {
+                    Pat::Match { re, .. } => re,
+                    Pat::Block { begin, .. } => begin,
+                    _ => unreachable!(),
+                };
+                if let Some(c) = re.captures_at(line, pos) {
+                    let start = c.get(0).unwrap().start();
+                    if best.as_ref().is_none_or(|b| start < b.0) {
+                        best = Some((start, c, p, false));
+                    }
+                }
+            }
+            let here = outer(&stack).unwrap_or_default();
+            let brk = inside(&stack);
+            let Some((start, caps, p, is_end)) = best else {
+                for i in pos..line.len() {
+                    scopes[line_start + i] = here.clone();
+                    bracketed[line_start + i] = brk;
+                }
+                break;
+            };
+            let whole = caps.get(0).unwrap();
+            for i in pos..whole.end() {
+                scopes[line_start + i] = here.clone();
+                bracketed[line_start + i] = brk;
+            }
+            let (name, captures, offset) = match p {
+                Pat::Match { name, captures, .. } => (name.clone(), captures, 0),
+                Pat::Block { name, captures, .. } => (name.clone(), captures, if is_end { 1000 } else { 0 }),
+                _ => unreachable!(),
+            };
+            if let Some(n) = name.or(Some(here.clone())) {
+                for i in start..whole.end() {
+                    scopes[line_start + i] = n.clone();
+                }
+            }
+            for (k, n) in captures.iter().filter(|(k, _)| (*k >= 1000) == (offset == 1000)) {
+                if let Some(g) = caps.get(k - offset) {
+                    for i in g.start()..g.end() {
+                        scopes[line_start + i] = n.clone();
+                    }
+                }
+            }
+            match (p, is_end) {
+                (_, true) => {
+                    stack.pop();
+                }
+                (Pat::Block { .. }, false) => stack.push(p),
+                _ => {}
+            }
+            // A match of nothing moves on by a byte, as TextMate does.
+            pos = if whole.end() > pos { whole.end() } else { pos + 1 };
+            if pos > line.len() {
+                break;
+            }
+        }
+        line_start += line.len() + 1;
+    }
+    (scopes, bracketed)
+}
+
+/// Over every shipped spec, run through the test's TextMate tokenizer: the name of every
+/// declaration (board, region, piece, tiles, param, let, move, counter, grid, table, read by
+/// puzc's own outline of the parsed spec) is scoped `entity.name`, never a keyword; every
+/// use of a declared name inside brackets is not a keyword or a language constant. Not
+/// covered, and left to the language server's semantic tokens: a name spelt like a keyword
+/// outside brackets (`moves` after `let x =`, in a `when` condition), which a regex cannot
+/// tell from the keyword.
+#[test]
+fn textmate_grammar_scopes_declared_names_as_names_in_every_shipped_spec() {
+    let (mut declarations, mut uses) = (0, 0);
+    let mut wrong = Vec::new();
+    for path in shipped() {
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let spec = puzc::syntax::parse(&text, FileId::default()).expect("a shipped spec parses");
+        let outline = puzc::api::Outline::of(&spec);
+        let (scopes, bracketed) = textmate_scopes(&text);
+        for d in &outline.declarations {
+            declarations += 1;
+            let s = &scopes[d.name.span.start];
+            if !s.starts_with("entity.name") || (d.name.span.start..d.name.span.end).any(|i| scopes[i] != *s) {
+                wrong.push(format!("{file}: the declaration of `{}` is scoped {s}", d.name.name));
+            }
+        }
+        for d in &outline.declarations {
+            let word = regex::Regex::new(&format!(r"\b{}\b", d.name.name)).unwrap();
+            for m in word.find_iter(&text).filter(|m| bracketed[m.start()]) {
+                let s = &scopes[m.start()];
+                if s.starts_with("string") || s.starts_with("comment") || s.starts_with("constant.character") {
+                    continue;
+                }
+                uses += 1;
+                if s.starts_with("keyword") || s.starts_with("constant.language") {
+                    let line = text[..m.start()].matches('\n').count() + 1;
+                    wrong.push(format!("{file}:{line}: `{}` inside brackets is scoped {s}", d.name.name));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(declarations > 150 && uses > 100, "{declarations} declarations, {uses} uses in brackets");
+    // The cases of issue 26: `up` in `up to symmetry` is no direction; tiles' edge names are names.
+    let text =
+        "answer count up to symmetry\ntiles t[4] with edges top, right, bottom, left from instance\ngravity down\n";
+    let (scopes, _) = textmate_scopes(text);
+    let at = |w: &str| &scopes[text.find(w).unwrap()];
+    assert_eq!(at("up"), "keyword.other.puz");
+    assert_eq!(at("count"), "constant.language.answer.puz");
+    assert!(at("right").starts_with("variable"), "{}", at("right"));
+    assert!(at("left").starts_with("variable"), "{}", at("left"));
+    assert_eq!(at("down"), "constant.language.direction.puz");
+    assert!(at("t[").starts_with("entity.name"));
 }
