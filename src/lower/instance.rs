@@ -448,10 +448,13 @@ pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usi
     read_grid_at(board, reader, &mut Vec::new())
 }
 
+/// A grid's cells and the stretch of the instance text (start, end) it was read from.
+pub type PlacedGrid = (Vec<Option<usize>>, (usize, usize));
+
 /// [`read_grid`], also saying where in the text the grid lies (from its first token to the end
 /// of its last): `puzc generate` writes its clues over that stretch. The start is found with
 /// the grid's own reading of `#` lines, so a Sokoban row of walls is not skipped as a comment.
-pub fn read_grid_placed(board: &Board, reader: &mut InstanceReader) -> R<(Vec<Option<usize>>, (usize, usize))> {
+pub fn read_grid_placed(board: &Board, reader: &mut InstanceReader) -> R<PlacedGrid> {
     let before = reader.set_hash_rows(ValueNames::new(board).hash_rows(board));
     let start = reader.token_start();
     reader.set_hash_rows(before);
