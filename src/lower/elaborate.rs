@@ -726,10 +726,7 @@ impl Elab<'_> {
             }
             Ok(())
         };
-        match &stmt.each {
-            None => one(&mut self.env)?,
-            Some(c) => self.env.for_each(c, &mut one)?,
-        }
+        self.env.for_each_or_once(stmt.each.as_ref(), &mut one)?;
         for decl in &stmt.items {
             self.item_families.entry(decl.name.name.clone()).or_insert(decl.name.span);
         }
@@ -819,18 +816,12 @@ impl Elab<'_> {
                     covers.push((ix, colour));
                     Ok(())
                 };
-                match &c.each {
-                    None => add(env)?,
-                    Some(clause) => env.for_each(clause, &mut add)?,
-                }
+                env.for_each_or_once(c.each.as_ref(), &mut add)?;
             }
             meter::push(&mut made, DirectOption { name, covers }, o.name.span)?;
             Ok(())
         };
-        match &o.each {
-            None => one(&mut self.env)?,
-            Some(c) => self.env.for_each(c, &mut one)?,
-        }
+        self.env.for_each_or_once(o.each.as_ref(), &mut one)?;
         if self.model.options.is_empty() {
             self.model.options = made;
         } else {

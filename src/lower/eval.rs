@@ -224,6 +224,15 @@ impl Env {
         res.map(Value::Int).ok_or_else(|| overflow(span))
     }
 
+    /// Runs `f` for every binding of a statement's optional `for` clause, or once when it has
+    /// none (a statement about one line, one pair of cells, one clue).
+    pub fn for_each_or_once(&mut self, clause: Option<&ForClause>, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {
+        match clause {
+            Some(clause) => self.for_each(clause, f),
+            None => f(self),
+        }
+    }
+
     /// Runs `f` once for every binding of the clause's names (the cartesian product of the
     /// binders, first binder outermost), skipping bindings that fail the `where` filter.
     pub fn for_each(&mut self, clause: &ForClause, f: &mut dyn FnMut(&mut Env) -> R<()>) -> R<()> {

@@ -52,10 +52,7 @@ impl Elab<'_> {
                     clues.push((c, texts(&env.eval(text)?, text.span)?));
                     Ok(())
                 };
-                match each {
-                    Some(clause) => self.env.for_each(clause, &mut one)?,
-                    None => one(&mut self.env)?,
-                }
+                self.env.for_each_or_once(each.as_ref(), &mut one)?;
                 self.model.picture.clues.extend(clues);
             }
             DrawDecl::Shift { .. } => {}

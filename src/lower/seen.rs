@@ -85,10 +85,7 @@ impl Elab<'_> {
             out.push(Seen { cells, count, height: height.clone(), span: d.span });
             Ok(())
         };
-        let result = match &d.each {
-            Some(clause) => self.env.for_each(clause, &mut one),
-            None => one(&mut self.env),
-        };
+        let result = self.env.for_each_or_once(d.each.as_ref(), &mut one);
         self.model.seen.extend(out);
         result
     }
