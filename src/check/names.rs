@@ -837,7 +837,7 @@ impl Checker {
                     Diagnostic::new(Code::E107, span, "this spec gives nothing to solve")
                         .label("no `fill`, `place`, `loop`, `option` or `move` statement")
                         .help(
-                            "say what is to be found: `fill grid`, `place all on board`, `option ...`, or `move ...`",
+                            "say what is to be found: `fill grid`, `place all on board`, `loop on the edges of grid`, `option ...`, or `move ...`",
                         ),
                 );
             }
