@@ -335,6 +335,32 @@ fn exit_5_limit() {
     assert_eq!(r.code, 5, "{}{}", r.out, r.err);
 }
 
+/// 5 from the default node limit of a played puzzle's search (100M nodes, about 20 s of the
+/// 15-puzzle): `PUZC_DEFAULT_MAX_NODES` sets that default (docs/cli.md), so the same code and
+/// messages are reached in a moment. The 15-puzzle's shipped instance needs far more than 1000
+/// IDA* nodes; the advice quotes the default in force and ten times it. `--max-nodes` or
+/// `--timeout` given, the default is not used.
+#[test]
+fn exit_5_at_the_default_node_limit_with_how_to_raise_it() {
+    let o = puzc().args(["solve", "puzzles/fifteen-puzzle.puz"]).env("PUZC_DEFAULT_MAX_NODES", "1000").output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert_eq!(
+        err,
+        "puzc: instance 1: the default limit of 1000 nodes was reached before the search finished\n  \
+         raise it with `--max-nodes N` (`--max-nodes 10000`), or bound the time instead with `--timeout SECONDS`\n"
+    );
+    assert!(o.stdout.is_empty());
+    let o = puzc()
+        .args(["solve", "puzzles/fifteen-puzzle.puz", "--max-nodes", "2000"])
+        .env("PUZC_DEFAULT_MAX_NODES", "1000")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(err.contains("the --max-nodes limit was reached") && !err.contains("raise it"), "{err}");
+}
+
 /// 6: not unique — `--unique` on the empty sudoku and on 8 queens. One solution is printed.
 #[test]
 fn exit_6_not_unique() {

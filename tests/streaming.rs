@@ -3,7 +3,7 @@
 //! SIGTERM stop a search with what it found and exit 130; a closed pipe ends with exit 0.
 use crate::common::{root, run_ok};
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -273,4 +273,74 @@ fn sigterm_stops_all_after_complete_answers() {
     assert_eq!(answers.len() as u64, n, "{err}");
     assert!(answers.iter().all(|a| a.trim_end().lines().count() == 16));
     assert!(!out.contains("solutions"), "no count line when interrupted");
+}
+
+/// Ctrl-C in a batch of many instances, where most of the time goes between two searches
+/// (reading, lowering, verifying and printing each sudoku, ~0.1 ms each): the batch stops
+/// before the next instance with the `interrupted:` line, which counts the solutions of the
+/// whole batch so far, one per grid printed, and exit 130. (A signal between two searches
+/// used to end the process with 130 and nothing said.)
+#[test]
+fn sigint_stops_a_batch_between_instances_with_the_line() {
+    let hardest = std::fs::read_to_string(root().join("tests/data/forum_hardest_first100.txt")).unwrap();
+    let grids: Vec<&str> = hardest.lines().filter(|l| !l.starts_with('#')).collect();
+    const CASES: usize = 100_000;
+    let batch: String = grids.iter().cycle().take(CASES).map(|g| format!("{g}\n")).collect();
+    let mut child = Command::new(BIN)
+        .args(["solve", "puzzles/sudoku9.puz", "--instance", "-"])
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || _ = stdin.write_all(batch.as_bytes()));
+    // Two instances answered: the batch is under way.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    for _ in 0..19 {
+        stdout.read_line(&mut out).unwrap();
+    }
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let started = Instant::now();
+    stdout.read_to_string(&mut out).unwrap();
+    let done = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10), "stopping took {:?}", started.elapsed());
+    let err = String::from_utf8(done.stderr).unwrap();
+    assert_eq!(done.status.code(), Some(130), "{err}");
+    let re = regex::Regex::new(r"^interrupted: (\d+) solutions? so far, (\d+) nodes\n$").unwrap();
+    let caps = re.captures(&err).unwrap_or_else(|| panic!("{err:?}"));
+    let solutions: usize = caps[1].parse().unwrap();
+    let printed = out.split("\n\n").filter(|g| g.trim_end().lines().count() == 9).count();
+    assert_eq!(solutions, printed, "one solution per grid printed");
+    assert!((2..CASES).contains(&printed), "{printed} grids printed");
+}
+
+/// The progress line is erased before the `interrupted:` line (issue 27): puzc's stderr on a
+/// pseudo-terminal (util-linux `script`, as tests/progress.rs), the line drawn at once
+/// (`PUZC_PROGRESS_AFTER=0`), SIGINT sent by coreutils `timeout` after 1.5 s. What the
+/// terminal got ends with the last progress line, the erase (`\r`, then ESC `[2K`, erase the
+/// line), then `interrupted: ...`.
+#[test]
+fn sigint_erases_the_progress_line_before_the_interrupted_line() {
+    let line = format!("timeout --foreground --preserve-status -s INT 1.5 '{BIN}' solve puzzles/queens.puz --set n=16 --count --threads 1");
+    let Ok(o) = Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(root())
+        .env("PUZC_PROGRESS_AFTER", "0")
+        .output()
+    else {
+        eprintln!("`script` (util-linux) is not installed: this test did not run");
+        return;
+    };
+    let seen = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{seen:?}");
+    let at = seen.find("interrupted: ").unwrap_or_else(|| panic!("no interrupted line in {seen:?}"));
+    let before = &seen[..at];
+    assert!(before.ends_with("\r\x1b[2K"), "no erase just before the interrupted line: {seen:?}");
+    let drawn = before.trim_end_matches("\r\x1b[2K").rsplit("\x1b[2K").next().unwrap();
+    assert!(drawn.contains(" nodes, ") && drawn.contains(" solutions, "), "no progress line before: {seen:?}");
+    assert!(regex::Regex::new(r"^interrupted: \d+ solutions so far, \d+ nodes\r?\n$").unwrap().is_match(&seen[at..]), "{seen:?}");
 }

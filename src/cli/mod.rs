@@ -71,8 +71,10 @@ const COMPILER_STACK: usize = 1 << 30;
 /// SIGINT (Ctrl-C) and SIGTERM stop a running search: the handler sets
 /// [`crate::solve::xcc::INTERRUPT`], which every engine reads at its clock check (every 4096
 /// nodes, `tally.rs`), and the search ends as if by a limit, with what it found printed
-/// (exit 130). Outside a search (reading, elaborating), or at a second signal, the process
-/// ends at once with 130.
+/// (exit 130). In a batch, once the first instance has been searched, a signal between two
+/// searches stops the batch before the next instance (`progress::BETWEEN_CASES`). Before
+/// the first search (reading, elaborating), or at a second signal, the process ends at once
+/// with 130.
 ///
 /// signal-hook rather than ctrlc: the action runs in the signal handler itself (an atomic
 /// swap and `_exit`, both async-signal-safe), with no thread of its own, and the crate needs
@@ -82,7 +84,8 @@ fn install_signal_handlers() {
     use std::sync::atomic::Ordering::SeqCst;
     for signal in [SIGINT, SIGTERM] {
         let action = || {
-            if crate::solve::xcc::INTERRUPT.swap(true, SeqCst) || !progress::SEARCHING.load(SeqCst) {
+            let stoppable = progress::SEARCHING.load(SeqCst) || progress::BETWEEN_CASES.load(SeqCst);
+            if crate::solve::xcc::INTERRUPT.swap(true, SeqCst) || !stoppable {
                 signal_hook::low_level::exit(Exit::Interrupted as i32);
             }
         };
@@ -92,11 +95,9 @@ fn install_signal_handlers() {
     }
 }
 
-/// `interrupted: 3 solutions so far, 81920 nodes` on stderr, and exit 130.
-pub(crate) fn interrupted(solutions: u64, nodes: u64) -> Exit {
-    let s = if solutions == 1 { "" } else { "s" };
-    eprintln!("interrupted: {solutions} solution{s} so far, {nodes} nodes");
-    Exit::Interrupted
+/// Whether a signal asked the search to stop.
+fn signalled() -> bool {
+    crate::solve::xcc::INTERRUPT.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// A panic is a bug: say so in one line and exit 70, never a backtrace.
@@ -261,6 +262,9 @@ pub(crate) struct Session {
     pub(crate) printed_a_case: std::cell::Cell<bool>,
     /// The instance being read or solved, which diagnostics name in a batch.
     current: std::cell::Cell<Option<Current>>,
+    /// Solutions and nodes of the instances searched to the end so far, for the
+    /// `interrupted:` line of a batch.
+    searched: std::cell::Cell<(u64, u64)>,
 }
 
 impl Session {
@@ -364,6 +368,7 @@ impl Session {
             between,
             printed_a_case: Default::default(),
             current: Default::default(),
+            searched: Default::default(),
         })
     }
 
@@ -428,6 +433,22 @@ impl Session {
         Exit::BadSpec
     }
 
+    /// Adds a finished instance's solutions and nodes to the batch's.
+    pub(crate) fn searched(&self, solutions: u64, nodes: u64) {
+        let (s, n) = self.searched.get();
+        self.searched.set((s.saturating_add(solutions), n.saturating_add(nodes)));
+    }
+
+    /// `interrupted: 3 solutions so far, 81920 nodes` on stderr, and exit 130: the solutions
+    /// and nodes of the instance a signal stopped, with those of the batch's earlier ones.
+    pub(crate) fn interrupted(&self, solutions: u64, nodes: u64) -> Exit {
+        let (before, before_nodes) = self.searched.get();
+        let (solutions, nodes) = (before.saturating_add(solutions), before_nodes.saturating_add(nodes));
+        let s = if solutions == 1 { "" } else { "s" };
+        eprintln!("interrupted: {solutions} solution{s} so far, {nodes} nodes");
+        Exit::Interrupted
+    }
+
     /// True for specs of the move-search form.
     pub fn is_moves(&self) -> bool {
         self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
@@ -480,8 +501,19 @@ impl Session {
                 std::mem::forget(elab);
                 return self.fail(&diags);
             }
+            // A signal while this instance was read (`progress::BETWEEN_CASES`): it is not
+            // searched.
+            if signalled() {
+                std::mem::forget(elab);
+                worst = worst.max(self.interrupted(0, 0));
+                break;
+            }
             worst = worst.max(each(self, k, &mut elab));
-            // Interrupted: the instances after this one are not read.
+            // Interrupted: the instances after this one are not read. A signal that came
+            // after this instance's search ended stops the batch here.
+            if worst != Exit::Interrupted && signalled() {
+                worst = worst.max(self.interrupted(0, 0));
+            }
             if worst == Exit::Interrupted {
                 break;
             }
@@ -507,7 +539,9 @@ impl Session {
         let mut cases = 0usize;
         let exit = self.for_each_instance(&mut |s, k, elab| {
             cases = k;
-            if moves { moves::solve(s, k, elab, args) } else { xcc::solve(s, k, elab, args) }
+            let exit = if moves { moves::solve(s, k, elab, args) } else { xcc::solve(s, k, elab, args) };
+            progress::BETWEEN_CASES.store(true, std::sync::atomic::Ordering::SeqCst);
+            exit
         });
         if args.stats && cases > 1 {
             // A batch: the spec was parsed and checked once; every instance was elaborated,

@@ -82,6 +82,24 @@ struct Found {
 /// 15-puzzle's IDA*; longer where a position has many moves.
 pub const DEFAULT_MAX_NODES: u64 = 100_000_000;
 
+/// The default node limit in force: [`DEFAULT_MAX_NODES`], or `PUZC_DEFAULT_MAX_NODES` when
+/// that is set to a number (documented in docs/cli.md: the tests reach the default in a
+/// moment, through the same code and messages as a run that takes 20 s).
+fn default_max_nodes() -> u64 {
+    std::env::var("PUZC_DEFAULT_MAX_NODES").ok().and_then(|s| s.trim().parse().ok()).unwrap_or(DEFAULT_MAX_NODES)
+}
+
+/// What a search stopped by the default limit `bound` says: which limit, and how to raise it.
+fn default_limit_words(bound: u64) -> (String, String) {
+    (
+        format!("the default limit of {bound} nodes was reached"),
+        format!(
+            "  raise it with `--max-nodes N` (`--max-nodes {}`), or bound the time instead with `--timeout SECONDS`",
+            bound.saturating_mul(10)
+        ),
+    )
+}
+
 pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let started = Instant::now();
     let low = match lowered(s, elab) {
@@ -106,7 +124,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     let (memory, capped) = crate::lower::meter::table_budget(args.memory);
     let limits = Limits {
-        max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { DEFAULT_MAX_NODES }),
+        max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
         deadline: super::deadline(started, args.timeout),
         max_table_bytes: memory,
         // A progress line on a terminal, for searches that run long (nodes and time only:
@@ -138,7 +156,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let stop = found.stats.stop;
     // Ctrl-C: a played puzzle's search keeps no answer until it ends.
     if stop == Stop::Interrupted {
-        return super::interrupted(found.solutions.len() as u64, found.stats.nodes);
+        return s.interrupted(found.solutions.len() as u64, found.stats.nodes);
     }
     let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
     // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
@@ -174,7 +192,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             return e;
         }
     }
-    let default_limit = format!("the default limit of {DEFAULT_MAX_NODES} nodes was reached");
+    let solutions = count.map_or(found.solutions.len() as u64, |c| u64::try_from(c).unwrap_or(u64::MAX));
+    s.searched(solutions, found.stats.nodes);
+    let (default_limit, raise_it) = default_limit_words(default_max_nodes());
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
         Exit::NotUnique => eprintln!("puzc: instance {k}: more than one solution"),
@@ -191,10 +211,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         _ => {}
     }
     if exit == Exit::Limit && stop == Stop::NodeLimit && args.max_nodes.is_none() {
-        eprintln!(
-            "  raise it with `--max-nodes N` (`--max-nodes {}`), or bound the time instead with `--timeout SECONDS`",
-            DEFAULT_MAX_NODES * 10
-        );
+        eprintln!("{raise_it}");
     }
     if exit == Exit::Limit && stop == Stop::TableFull {
         eprintln!("{}", table_full_help(memory, capped, found.stats.tt_entries, &guide));
@@ -676,4 +693,19 @@ fn print_default(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of a search stopped by the default limit quote the limit itself, and a
+    /// `--max-nodes` above it.
+    #[test]
+    fn the_default_limit_message_quotes_the_default() {
+        let (limit, raise) = default_limit_words(DEFAULT_MAX_NODES);
+        assert_eq!(limit, format!("the default limit of {DEFAULT_MAX_NODES} nodes was reached"));
+        assert!(raise.contains(&format!("`--max-nodes {}`", DEFAULT_MAX_NODES * 10)), "{raise}");
+        assert!(raise.contains("--timeout"), "{raise}");
+    }
 }

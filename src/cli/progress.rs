@@ -19,6 +19,12 @@ use std::time::{Duration, Instant};
 /// rather than the process (see `install_signal_handlers` in `cli/mod.rs`).
 pub static SEARCHING: AtomicBool = AtomicBool::new(false);
 
+/// True once the first instance of a `solve` has been searched: in a batch a signal between
+/// two searches (reading, lowering, verifying or printing an instance) then stops the batch
+/// before the next instance, with the `interrupted:` line, rather than ending the process
+/// with nothing said (`Session::for_each_instance` looks at the flag between instances).
+pub static BETWEEN_CASES: AtomicBool = AtomicBool::new(false);
+
 /// How often the line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
 

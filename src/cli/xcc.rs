@@ -377,11 +377,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             Format::Json | Format::Jsonl => unreachable!("JSON is written by the stream above"),
         }
     }
+    if exit != Exit::Interrupted {
+        s.searched(stats.solutions, stats.nodes);
+    }
     match exit {
         Exit::NoSolution => eprintln!("puzc: instance {k}: no solution"),
         Exit::NotUnique => eprintln!("puzc: instance {k}: more than one solution"),
         Exit::Limit => eprintln!("puzc: instance {k}: {} before the search finished", limit_name(stats.stop)),
-        Exit::Interrupted => _ = super::interrupted(stats.solutions, stats.nodes),
+        Exit::Interrupted => _ = s.interrupted(stats.solutions, stats.nodes),
         _ => {}
     }
     if args.stats {
