@@ -342,7 +342,8 @@ fn exit_5_limit() {
 /// `--timeout` given, the default is not used.
 #[test]
 fn exit_5_at_the_default_node_limit_with_how_to_raise_it() {
-    let o = puzc().args(["solve", "puzzles/fifteen-puzzle.puz"]).env("PUZC_DEFAULT_MAX_NODES", "1000").output().unwrap();
+    let o =
+        puzc().args(["solve", "puzzles/fifteen-puzzle.puz"]).env("PUZC_DEFAULT_MAX_NODES", "1000").output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(5), "{err}");
     assert_eq!(

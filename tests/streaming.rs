@@ -325,7 +325,9 @@ fn sigint_stops_a_batch_between_instances_with_the_line() {
 /// line), then `interrupted: ...`.
 #[test]
 fn sigint_erases_the_progress_line_before_the_interrupted_line() {
-    let line = format!("timeout --foreground --preserve-status -s INT 1.5 '{BIN}' solve puzzles/queens.puz --set n=16 --count --threads 1");
+    let line = format!(
+        "timeout --foreground --preserve-status -s INT 1.5 '{BIN}' solve puzzles/queens.puz --set n=16 --count --threads 1"
+    );
     let Ok(o) = Command::new("script")
         .args(["-qec", &line, "/dev/null"])
         .current_dir(root())
@@ -342,5 +344,8 @@ fn sigint_erases_the_progress_line_before_the_interrupted_line() {
     assert!(before.ends_with("\r\x1b[2K"), "no erase just before the interrupted line: {seen:?}");
     let drawn = before.trim_end_matches("\r\x1b[2K").rsplit("\x1b[2K").next().unwrap();
     assert!(drawn.contains(" nodes, ") && drawn.contains(" solutions, "), "no progress line before: {seen:?}");
-    assert!(regex::Regex::new(r"^interrupted: \d+ solutions so far, \d+ nodes\r?\n$").unwrap().is_match(&seen[at..]), "{seen:?}");
+    assert!(
+        regex::Regex::new(r"^interrupted: \d+ solutions so far, \d+ nodes\r?\n$").unwrap().is_match(&seen[at..]),
+        "{seen:?}"
+    );
 }

@@ -59,7 +59,11 @@ impl CaseRule {
                     return Err(Diagnostic::new(
                         Code::I304,
                         span,
-                        format!("the input announces {n} cases, but only {left} characters of data follow"),
+                        format!(
+                            "the input announces {}, but only {} of data follow",
+                            cases(n),
+                            crate::diag::plural(left, "character")
+                        ),
                     )
                     .label("read as the number of cases")
                     .help(COUNT_MISSING));

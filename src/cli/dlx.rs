@@ -137,7 +137,7 @@ pub fn solve(args: &SolveArgs) -> Exit {
         |options: &[OptionId]| -> String { options.iter().map(|o| p.option_text(o.0 as usize) + "\n").collect() };
     if count {
         if exit == Exit::Limit {
-            eprintln!("puzc: {} solutions found before the limit", stats.solutions);
+            eprintln!("puzc: {} found before the limit", crate::diag::plural(stats.solutions, "solution"));
         } else {
             println!("{}", stats.solutions);
         }
@@ -159,12 +159,12 @@ pub fn solve(args: &SolveArgs) -> Exit {
     }
     if args.stats {
         eprintln!(
-            "{} items ({} primary), {} options; {} nodes, {} solutions; {:.3} ms",
+            "{} items ({} primary), {} options; {}, {}; {:.3} ms",
             p.items.len(),
             p.n_primary,
             p.option_count(),
-            stats.nodes,
-            stats.solutions,
+            crate::diag::plural(stats.nodes, "node"),
+            crate::diag::plural(stats.solutions, "solution"),
             started.elapsed().as_secs_f64() * 1e3
         );
     }

@@ -73,7 +73,7 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
                 board.span,
                 format!("the board has no {name} symmetry: {why}"),
             )
-            .label(format!("{} rows of {} cells", board.rows, board.cols))
+            .label(format!("{} of {}", crate::diag::plural(board.rows, "row"), crate::diag::plural(board.cols, "cell")))
             .related(clues.span, "its clues are declared here")
             .help("choose another --symmetry (none always applies)")]);
         }

@@ -92,7 +92,7 @@ fn default_max_nodes() -> u64 {
 /// What a search stopped by the default limit `bound` says: which limit, and how to raise it.
 fn default_limit_words(bound: u64) -> (String, String) {
     (
-        format!("the default limit of {bound} nodes was reached"),
+        format!("the default limit of {} was reached", crate::diag::plural(bound, "node")),
         format!(
             "  raise it with `--max-nodes N` (`--max-nodes {}`), or bound the time instead with `--timeout SECONDS`",
             bound.saturating_mul(10)

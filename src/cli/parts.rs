@@ -445,7 +445,7 @@ fn mismatches(parts: &[PartFile], sources: &Sources) -> Vec<Diagnostic> {
         match seen.get(p.number) {
             None | Some(None) if p.number == 0 || p.number > first.of => diags.push(
                 Diagnostic::new(Code::D605, p.spans[PART], format!("there is no part {}", p.number))
-                    .label(format!("the split has {} parts", first.of)),
+                    .label(format!("the split has {}", crate::diag::plural(first.of, "part"))),
             ),
             Some(Some(earlier)) => diags.push(
                 Diagnostic::new(Code::D605, p.spans[PART], format!("part {} is given twice", p.number))
@@ -467,7 +467,10 @@ fn mismatches(parts: &[PartFile], sources: &Sources) -> Vec<Diagnostic> {
                     _ => format!("parts {} of {} are missing", missing.join(", "), first.of),
                 },
             )
-            .label(format!("one of {} parts", first.of))
+            .label(match first.of {
+                1 => "the only part".to_string(),
+                n => format!("one of {n} parts"),
+            })
             .help("a total needs every part: solve the missing ones and give all the files"),
         );
     }

@@ -389,9 +389,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     if args.stats {
         eprintln!(
-            "instance {k}: {shape_stats}; {} nodes, {} solutions{symmetry_stats}; compile {:.3} ms, search {:.3} ms",
-            stats.nodes,
-            stats.solutions,
+            "instance {k}: {shape_stats}; {}, {}{symmetry_stats}; compile {:.3} ms, search {:.3} ms",
+            plural(stats.nodes, "node"),
+            plural(stats.solutions, "solution"),
             lowered_at.as_secs_f64() * 1e3,
             (started.elapsed() - lowered_at).as_secs_f64() * 1e3,
         );

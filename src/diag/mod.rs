@@ -115,6 +115,14 @@ impl Diagnostic {
     }
 }
 
+/// A number and a noun, singular for 1: `1 cell`, `3 cells`, `0 cells` (messages never say
+/// "1 cells"). The noun takes an `s` for its plural, which every noun in the messages does.
+pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    let s = if n == "1" { "" } else { "s" };
+    format!("{n} {noun}{s}")
+}
+
 /// One diagnostic per cause: diagnostics with the code and place of an earlier one (every
 /// member of a family `region row(r) = ... for r in 0..9` failing the same way at the
 /// family's name) are folded into the first, whose message then says how many more there are.
@@ -139,3 +147,14 @@ pub fn one_per_cause(diags: &[Diagnostic]) -> Vec<Diagnostic> {
 /// Diagnostics collected by a stage; a stage goes on after an error where it can, so that
 /// one run reports every independent mistake.
 pub type Diagnostics = Vec<Diagnostic>;
+
+#[cfg(test)]
+mod plural_tests {
+    #[test]
+    fn one_is_singular_every_other_count_plural() {
+        assert_eq!(super::plural(1usize, "cell"), "1 cell");
+        assert_eq!(super::plural(0u64, "cell"), "0 cells");
+        assert_eq!(super::plural(2i64, "time"), "2 times");
+        assert_eq!(super::plural(-1i64, "cell"), "-1 cells");
+    }
+}

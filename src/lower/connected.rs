@@ -37,7 +37,11 @@ impl Elab<'_> {
             return Err(Diagnostic::new(
                 Code::G206,
                 clues.span,
-                format!("the clues must be a grid of {} rows of {} labels, the board's size", board.rows, board.cols),
+                format!(
+                    "the clues must be a grid of {} of {}, the board's size",
+                    crate::diag::plural(board.rows, "row"),
+                    crate::diag::plural(board.cols, "label")
+                ),
             )
             .label("not a grid of the board's size")
             .help("read them with `grid clues[rows, cols] from instance`, a number in each clue cell"));

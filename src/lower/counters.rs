@@ -77,7 +77,12 @@ pub fn elaborate(c: &CounterDecl, env: &mut Env, input: &mut InstanceReader, hel
                 return Err(Diagnostic::new(
                     Code::E103,
                     e.span,
-                    format!("`{}` holds {len} numbers, but its value gives {}", c.name.name, flat.len()),
+                    format!(
+                        "`{}` holds {}, but its value gives {}",
+                        c.name.name,
+                        crate::diag::plural(len, "number"),
+                        flat.len()
+                    ),
                 )
                 .label("wrong number of values"));
             }

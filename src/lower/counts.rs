@@ -30,9 +30,13 @@ impl Elab<'_> {
         let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
         let n = self.env.eval_int(k, "how many cells hold the value")?;
         if n < 0 || n > u32::MAX as i64 {
-            return Err(Diagnostic::new(Code::G207, k.span, format!("a region cannot hold {n} cells"))
-                .label("bad count")
-                .help("count 0 or more cells: `holds exactly 2 of '*'`"));
+            return Err(Diagnostic::new(
+                Code::G207,
+                k.span,
+                format!("a region cannot hold {}", crate::diag::plural(n, "cell")),
+            )
+            .label("bad count")
+            .help("count 0 or more cells: `holds exactly 2 of '*'`"));
         }
         let n = n as usize;
         for r in regions {

@@ -38,7 +38,7 @@ impl Elab<'_> {
             .label(format!("more than {} cells", limits.cells))
             .help("grids, like boards, are limited to a million cells"));
         }
-        let what = format!("the cells of grid `{}` ({rows} rows of {cols})", g.name.name);
+        let what = format!("the cells of grid `{}` ({} of {cols})", g.name.name, crate::diag::plural(rows, "row"));
         let (rows, cols) = (rows as usize, cols as usize);
         let out = match &g.inline {
             None => read_labels(input, &g.name.name, (rows, cols), g.words, &what)?,
@@ -50,18 +50,30 @@ impl Elab<'_> {
                     if d.code != Code::I303 {
                         return d;
                     }
-                    Diagnostic::new(Code::G206, s.span, format!("the picture holds fewer than {rows} rows of {cols}"))
-                        .label("too few cells")
-                        .help(format!("draw exactly {rows} rows of {cols} labels"))
+                    Diagnostic::new(
+                        Code::G206,
+                        s.span,
+                        format!("the picture holds fewer than {} of {cols}", crate::diag::plural(rows, "row")),
+                    )
+                    .label("too few cells")
+                    .help(format!(
+                        "draw exactly {} of {}",
+                        crate::diag::plural(rows, "row"),
+                        crate::diag::plural(cols, "label")
+                    ))
                 })?;
                 if !reader.at_end() {
                     return Err(Diagnostic::new(
                         Code::G206,
                         s.span,
-                        format!("the picture holds more than {rows} rows of {cols}"),
+                        format!("the picture holds more than {} of {cols}", crate::diag::plural(rows, "row")),
                     )
                     .label("too many cells")
-                    .help(format!("draw exactly {rows} rows of {cols} labels")));
+                    .help(format!(
+                        "draw exactly {} of {}",
+                        crate::diag::plural(rows, "row"),
+                        crate::diag::plural(cols, "label")
+                    )));
                 }
                 out
             }
@@ -113,7 +125,11 @@ impl Elab<'_> {
             Diagnostic::new(
                 Code::G206,
                 grid.span,
-                format!("the grid must be {} rows of {} labels, like the board", board.rows, board.cols),
+                format!(
+                    "the grid must be {} of {}, like the board",
+                    crate::diag::plural(board.rows, "row"),
+                    crate::diag::plural(board.cols, "label")
+                ),
             )
             .label(found)
             .related(board.span, "the board")
@@ -128,7 +144,7 @@ impl Elab<'_> {
             ));
         };
         if rows.len() != board.rows {
-            return Err(wrong_size(format!("{} rows", rows.len())));
+            return Err(wrong_size(crate::diag::plural(rows.len(), "row")));
         }
         let mut labels: Vec<Value> = Vec::new();
         let mut cells: Vec<Vec<usize>> = Vec::new();

@@ -1000,9 +1000,13 @@ fn copies(env: &mut Env, times: Option<&Expr>) -> R<u32> {
     let Some(e) = times else { return Ok(1) };
     let k = env.eval_int(e, "`times` gives how many copies of the piece are placed")?;
     if !(0..=1_000_000).contains(&k) {
-        return Err(Diagnostic::new(Code::G207, e.span, format!("a piece cannot be placed {k} times"))
-            .label("bad number of copies")
-            .help("write `times 2`: 0 to 1000000 copies"));
+        return Err(Diagnostic::new(
+            Code::G207,
+            e.span,
+            format!("a piece cannot be placed {}", crate::diag::plural(k, "time")),
+        )
+        .label("bad number of copies")
+        .help("write `times 2`: 0 to 1000000 copies"));
     }
     Ok(k as u32)
 }
@@ -1018,7 +1022,7 @@ fn multiplicity(env: &mut Env, e: &Expr) -> R<(u32, u32)> {
         Value::Range { lo, hi, chars: false } if lo >= 0 && hi > lo.max(1) && hi - 1 <= u32::MAX as i64 => {
             Ok((lo as u32, (hi - 1) as u32))
         }
-        Value::Int(k) => Err(bad(format!("an item is covered {k} times"))),
+        Value::Int(k) => Err(bad(format!("an item is covered {}", crate::diag::plural(k, "time")))),
         Value::Range { lo, hi, .. } => Err(bad(format!("an item is covered {lo} to {} times", hi - 1))),
         v => Err(type_error("a number or a range", &v, e.span, "`times` gives how often an item is covered")),
     }
@@ -1055,9 +1059,13 @@ fn apply_mask(board: &mut Board, m: &StrLit) -> R<()> {
         return Err(Diagnostic::new(
             Code::G206,
             m.span,
-            format!("the mask must be {} rows of {} characters", board.rows, board.cols),
+            format!(
+                "the mask must be {} of {}",
+                crate::diag::plural(board.rows, "row"),
+                crate::diag::plural(board.cols, "character")
+            ),
         )
-        .label(format!("{} rows here", rows.len()))
+        .label(format!("{} here", crate::diag::plural(rows.len(), "row")))
         .help("write one line (or `/`-separated part) per row; `.` marks a hole"));
     }
     for (r, row) in rows.iter().enumerate() {

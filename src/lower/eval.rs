@@ -321,7 +321,11 @@ impl Env {
                 let d = Diagnostic::new(
                     Code::E103,
                     b.source.span,
-                    format!("expected tuples of {} values to unpack, found {}", b.names.len(), describe(&other)),
+                    format!(
+                        "expected tuples of {} to unpack, found {}",
+                        crate::diag::plural(b.names.len(), "value"),
+                        describe(&other)
+                    ),
                 )
                 .label("the elements come from here");
                 // Walking a grid (a list of rows) with `(r, row)` is a natural slip.
@@ -431,7 +435,7 @@ fn mentions(e: &Expr, names: &[&str]) -> bool {
 
 fn describe(v: &Value) -> String {
     match v {
-        Value::Tuple(items) => format!("a tuple of {} values", items.len()),
+        Value::Tuple(items) => format!("a tuple of {}", crate::diag::plural(items.len(), "value")),
         v => v.type_name().to_string(),
     }
 }

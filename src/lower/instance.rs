@@ -303,10 +303,17 @@ pub fn read_lines(
                         return Err(Diagnostic::new(
                             Code::I302,
                             span,
-                            format!("expected `{end}` to end a line of {len} cells, found `{tok}`"),
+                            format!(
+                                "expected `{end}` to end a line of {}, found `{tok}`",
+                                crate::diag::plural(len, "cell")
+                            ),
                         )
                         .label("line too long")
-                        .help(format!("each line of `{}` holds at most {len} values before `{end}`", board.name)));
+                        .help(format!(
+                            "each line of `{}` holds at most {} before `{end}`",
+                            board.name,
+                            crate::diag::plural(len, "value")
+                        )));
                     }
                 }
                 break;
@@ -468,8 +475,9 @@ pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<
     let names = ValueNames::new(board);
     let by_char = names.by_char();
     // Written out only for a diagnostic: most grids never need it.
-    let what =
-        std::fmt::from_fn(|f| write!(f, "the cells of `{}` ({} rows of {})", board.name, board.rows, board.cols));
+    let what = std::fmt::from_fn(|f| {
+        write!(f, "the cells of `{}` ({} of {})", board.name, crate::diag::plural(board.rows, "row"), board.cols)
+    });
     let mut given = vec![None; board.rows * board.cols];
     // Sized once: grown span by span it was reallocated seven times a sudoku.
     spans.reserve(board.rows * board.cols);

@@ -65,7 +65,11 @@ impl Elab<'_> {
             return Err(Diagnostic::new(
                 Code::G206,
                 clues.span,
-                format!("the clues must be a grid of {rows} rows of {cols} labels, the board's size"),
+                format!(
+                    "the clues must be a grid of {} of {}, the board's size",
+                    crate::diag::plural(rows, "row"),
+                    crate::diag::plural(cols, "label")
+                ),
             )
             .label("not a grid of the board's size")
             .help("read them with `grid clues[rows, cols] from instance`, a digit in each clue cell"));

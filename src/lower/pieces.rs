@@ -244,12 +244,15 @@ impl Pieces {
 
     fn no_piece(&self, letter: char, cells: &[usize], span: Span) -> Diagnostic {
         let shapes: Vec<String> = (self.kinds.iter().filter(|k| k.letter.is_none()))
-            .map(|k| format!("`{}` ({} cells)", k.name, k.cells.len()))
+            .map(|k| format!("`{}` ({})", k.name, crate::diag::plural(k.cells.len(), "cell")))
             .collect();
         Diagnostic::new(
             Code::I302,
             span,
-            format!("the {} cells of `{letter}` do not have the shape of any piece", cells.len()),
+            match cells.len() {
+                1 => format!("the one cell of `{letter}` does not have the shape of any piece"),
+                n => format!("the {n} cells of `{letter}` do not have the shape of any piece"),
+            },
         )
         .label(format!("`{letter}` starts here"))
         .help(if shapes.is_empty() {

@@ -11,7 +11,7 @@
 //! middle of a line is read as a stream of tokens, without these checks.
 use super::eval::R;
 use super::instance::InstanceReader;
-use crate::diag::{Code, Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span, plural};
 use std::fmt::Display;
 
 /// The shape of a grid to read and how its errors are worded.
@@ -118,8 +118,9 @@ fn read<'a>(
 fn misfit(lay: &Layout, line: &[(&str, Span)], r: usize, c: usize, row_lines: usize) -> Diagnostic {
     let (rows, cols, name) = (lay.rows, lay.cols, lay.name);
     let mut help = format!(
-        "each row holds {cols} values (`.` for an unknown cell), written on one line, over several \
-         lines, or with other whole rows on one line"
+        "each row holds {} (`.` for an unknown cell), written on one line, over several \
+         lines, or with other whole rows on one line",
+        plural(cols, "value")
     );
     if lay.on.is_some_and(|on| on.contains(&false)) {
         help.push_str("; a row with holes may leave them out and hold only its cells");
@@ -127,7 +128,7 @@ fn misfit(lay: &Layout, line: &[(&str, Span)], r: usize, c: usize, row_lines: us
     let d = if c > 0 {
         if row_lines == 1 && line.len() >= cols {
             // One short line, then a line that would be a whole row: the short one is a row.
-            Diagnostic::new(lay.code, line[0].1, format!("row {} of {name} holds only {c} values", r + 1))
+            Diagnostic::new(lay.code, line[0].1, format!("row {} of {name} holds only {}", r + 1, plural(c, "value")))
                 .label(format!("the next line starts here, {} short of row {}", plural(cols - c, "value"), r + 1))
         } else {
             Diagnostic::new(
@@ -150,13 +151,9 @@ fn misfit(lay: &Layout, line: &[(&str, Span)], r: usize, c: usize, row_lines: us
         Diagnostic::new(
             lay.code,
             line[whole * cols].1,
-            format!("row {} of {name} holds more than {cols} values", r + whole),
+            format!("row {} of {name} holds more than {}", r + whole, plural(cols, "value")),
         )
         .label("one value too many")
     };
     d.help(help)
-}
-
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
 }

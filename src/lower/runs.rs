@@ -58,9 +58,16 @@ impl Elab<'_> {
                 match v {
                     Value::Int(k) if k >= 1 && k <= cells.len().max(1) as i64 => lengths.push(k as usize),
                     Value::Int(k) => {
-                        return Err(Diagnostic::new(Code::G207, d.are.span, format!("a run of {k} cells"))
-                            .label("not a run's length")
-                            .help(format!("a run has 1 to {} cells (the line's length)", cells.len())));
+                        return Err(Diagnostic::new(
+                            Code::G207,
+                            d.are.span,
+                            format!("a run of {}", crate::diag::plural(k, "cell")),
+                        )
+                        .label("not a run's length")
+                        .help(match cells.len() {
+                            1 => "a run on a line of one cell has 1 cell".to_string(),
+                            n => format!("a run has 1 to {n} cells (the line's length)"),
+                        }));
                     }
                     v => return Err(type_error("a number", &v, d.are.span, "runs are given by their lengths")),
                 }

@@ -73,12 +73,16 @@ impl Elab<'_> {
             let count = match env.eval(&d.count)? {
                 Value::Int(k) if (k >= 1 && k as usize <= cells.len()) || (k == 0 && cells.is_empty()) => k as usize,
                 Value::Int(k) => {
-                    return Err(Diagnostic::new(Code::G207, d.count.span, format!("{k} cells seen"))
-                        .label("not a count of this line")
-                        .help(format!(
-                            "a line of {} cells shows 1 to {0} of them (the first is always seen)",
-                            cells.len()
-                        )));
+                    return Err(Diagnostic::new(
+                        Code::G207,
+                        d.count.span,
+                        format!("{} seen", crate::diag::plural(k, "cell")),
+                    )
+                    .label("not a count of this line")
+                    .help(match cells.len() {
+                        1 => "a line of 1 cell shows that cell".to_string(),
+                        n => format!("a line of {n} cells shows 1 to {n} of them (the first is always seen)"),
+                    }));
                 }
                 v => return Err(type_error("a number", &v, d.count.span, "the count of cells seen")),
             };

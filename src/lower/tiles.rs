@@ -91,10 +91,15 @@ impl Elab<'_> {
                 return Err(Diagnostic::new(
                     Code::G203,
                     count.span,
-                    format!("`{}` says {n} tiles, but the list has {}", t.name.name, tiles.len()),
+                    format!(
+                        "`{}` says {}, but the list has {}",
+                        t.name.name,
+                        crate::diag::plural(n, "tile"),
+                        tiles.len()
+                    ),
                 )
-                .label(format!("{n} tiles"))
-                .related(list.span, format!("{} tiles", tiles.len()))
+                .label(crate::diag::plural(n, "tile"))
+                .related(list.span, crate::diag::plural(tiles.len(), "tile"))
                 .help("make the count match the list, or leave it out: the list says how many tiles there are"));
             }
         }

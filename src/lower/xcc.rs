@@ -193,7 +193,7 @@ fn lower_fill(
                 Diagnostic::new(
                     Code::G203,
                     region.span,
-                    format!("`{}` has {} cells but must hold each of {} values exactly once", region.name, region.cells.len(), nv),
+                    format!("`{}` has {} but must hold each of {} exactly once", region.name, crate::diag::plural(region.cells.len(), "cell"), crate::diag::plural(nv, "value")),
                 )
                 .label("cells and values cannot match")
                 .help("a region that holds each value exactly once needs as many cells as there are values; use `at most once` otherwise"),
@@ -405,7 +405,7 @@ fn lower_place(
             Diagnostic::new(
                 Code::G203,
                 placing.span,
-                format!("the pieces cover {area} cells but the board `{}` has {cells}", board.name),
+                format!("the pieces cover {} but the board `{}` has {cells}", crate::diag::plural(area, "cell"), board.name),
             )
             .label("areas cannot add up")
             .help(if area > cells {

@@ -293,7 +293,7 @@ impl Verifier<'_> {
         let (cover, used) = (&self.cover, &self.used);
         for (c, &n) in cover.iter().enumerate() {
             if board.on[c] && (n > 1 || (!partial && n == 0)) {
-                return Err(format!("cell {:?} is covered {n} times", board.coord(c)));
+                return Err(format!("cell {:?} is covered {}", board.coord(c), crate::diag::plural(n, "time")));
             }
         }
         for &p in pieces {
@@ -565,10 +565,20 @@ fn verify_direct(model: &Model, ans: &Answer) -> Result<Vec<u32>, String> {
             // At most one use, or several that all carry the same colour.
             let agree = uses.iter().all(|c| c.is_some() && *c == uses[0]);
             if n > 1 && !agree {
-                return Err(format!("secondary item {} is used {n} times without one shared colour", it.name));
+                return Err(format!(
+                    "secondary item {} is used {} without one shared colour",
+                    it.name,
+                    crate::diag::plural(n, "time")
+                ));
             }
         } else if !(it.lo..=it.hi).contains(&n) {
-            return Err(format!("item {} is covered {n} times, not {}..={}", it.name, it.lo, it.hi));
+            return Err(format!(
+                "item {} is covered {}, not {}..={}",
+                it.name,
+                crate::diag::plural(n, "time"),
+                it.lo,
+                it.hi
+            ));
         }
     }
     Ok(covered)

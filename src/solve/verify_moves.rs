@@ -10,8 +10,10 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
     // With move costs, a `Fewest` budget bounds the total cost.
     let total: u64 = moves.iter().map(|&m| p.costs.get(m as usize).map_or(1, |&c| u64::from(c))).sum();
     match p.budget {
-        Budget::Exactly(k) if n != k => return Err(format!("{n} moves, but exactly {k} are required")),
-        Budget::AtMost(k) if n > k => return Err(format!("{n} moves, more than {k}")),
+        Budget::Exactly(k) if n != k => {
+            return Err(format!("{}, but exactly {k} are required", crate::diag::plural(n, "move")));
+        }
+        Budget::AtMost(k) if n > k => return Err(format!("{}, more than {k}", crate::diag::plural(n, "move"))),
         Budget::Fewest { max: k } if total > u64::from(k) => {
             return Err(format!("the moves cost {total}, more than {k}"));
         }

@@ -81,7 +81,11 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
                 return Err(format!("an area holds {} clues", clues[k].len()));
             }
             if rule.sized && size[k] != clues[k][0] as u64 {
-                return Err(format!("an area of {} cells has the clue {}", size[k], clues[k][0]));
+                return Err(format!(
+                    "an area of {} has the clue {}",
+                    crate::diag::plural(size[k], "cell"),
+                    clues[k][0]
+                ));
             }
         }
     }

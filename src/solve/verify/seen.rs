@@ -21,7 +21,11 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
         }
         if seen != line.count {
             let first = line.cells.first().map(|&c| board.coord(c));
-            return Err(format!("the line from {first:?} shows {seen} cells, not {}", line.count));
+            return Err(format!(
+                "the line from {first:?} shows {}, not {}",
+                crate::diag::plural(seen, "cell"),
+                line.count
+            ));
         }
     }
     Ok(())

@@ -46,7 +46,11 @@ fn check_primary_counts(p: &XccProblem, covered: &[u64]) -> Result<(), String> {
         if let ItemKind::Primary { lo, hi } = item.kind
             && (n < lo as u64 || n > hi as u64)
         {
-            return Err(format!("primary item `{}` is covered {n} times, not {lo}..={hi}", item.name));
+            return Err(format!(
+                "primary item `{}` is covered {}, not {lo}..={hi}",
+                item.name,
+                crate::diag::plural(n, "time")
+            ));
         }
     }
     Ok(())
