@@ -448,7 +448,7 @@ fn pieces_of_several_cells_stop_where_any_of_their_cells_is_blocked() {
         }
         None
     };
-    let mut rng = Rng(0xd0_d0_5eed);
+    let mut rng = Rng(0xd0d0_5eed);
     let (mut solved, mut far) = (0, 0);
     for case in 0..16 {
         // Place D, a standing domino and 2 or 3 single cells where they fit.
@@ -467,7 +467,7 @@ fn pieces_of_several_cells_stop_where_any_of_their_cells_is_blocked() {
         pos.sort();
         let goal = (rng.next() % (K * K) as u64) as usize;
         let want = fewest(pos.clone(), goal);
-        let mut picture = vec!['.'; K * K];
+        let mut picture = ['.'; K * K];
         for (i, &(kind, at)) in pos.iter().enumerate() {
             let letter = if kind == 0 { 'D' } else { (b'e' + i as u8) as char };
             for x in cells(kind, at).unwrap() {
