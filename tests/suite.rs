@@ -19,6 +19,7 @@ mod engine_xcc;
 mod exports;
 mod fill_engine;
 mod generate;
+mod group_moves;
 mod guided_search;
 mod input;
 mod judges;

@@ -456,11 +456,11 @@ impl Checker {
     /// Runs `f` with the clause's names bound; `params` (a family's parameters) must be among them.
     fn effect(&mut self, e: &EffectDecl) {
         match e {
-            EffectDecl::Swap(a, b) | EffectDecl::Set(a, b) => {
+            EffectDecl::Swap(a, b) | EffectDecl::Set(a, b) | EffectDecl::SetGroup(a, b) => {
                 self.expr(a);
                 self.expr(b);
             }
-            EffectDecl::RemoveGroup(a) => self.expr(a),
+            EffectDecl::RemoveGroup(a) | EffectDecl::Reverse(a) => self.expr(a),
             EffectDecl::Each(inner, each) => self.scoped(Some(each), &[], |c| c.effect(inner)),
         }
     }

@@ -85,6 +85,13 @@ pub enum Effect {
     RemoveGroup {
         cell: CellIx,
     },
+    /// Writes `value` (read before the move) into every cell of the group at `cell`: the
+    /// cells holding the value `cell` holds, empty included, connected to it by sides not
+    /// crossed by a wall (Flood-It). The only effect of its move that writes the board.
+    SetGroup {
+        cell: CellIx,
+        value: Operand,
+    },
 }
 
 /// One step of an arithmetic program, evaluated on a stack of whole numbers (postfix).
@@ -411,6 +418,12 @@ impl MoveProblem {
                         cell_ok(b, "a swap", i)?;
                     }
                     Effect::RemoveGroup { cell } => cell_ok(cell, "a group removal", i)?,
+                    Effect::SetGroup { cell, value } => {
+                        cell_ok(cell, "a group's recolouring", i)?;
+                        if let Operand::Cell(c) = value {
+                            cell_ok(c, "a group's recolouring", i)?;
+                        }
+                    }
                     Effect::Compute { cell, program } => {
                         if !is_counter(cell) {
                             cell_ok(cell, "an effect", i)?;
@@ -626,6 +639,7 @@ impl MoveProblem {
                     Effect::Set { cell, value } => format!("{} := {}", self.cell_name(cell), opnd(value)),
                     Effect::Swap(a, b) => format!("swap {} {}", self.cell_name(a), self.cell_name(b)),
                     Effect::RemoveGroup { cell } => format!("remove group({})", self.cell_name(cell)),
+                    Effect::SetGroup { cell, value } => format!("group({}) := {}", self.cell_name(cell), opnd(value)),
                     Effect::Compute { cell, program } => {
                         format!("{} := {}", self.cell_name(cell), self.program_text(program))
                     }

@@ -4,6 +4,8 @@
 //! solution). With the parameters bound, coordinates become cell indices and everything that
 //! does not read the board folds to a constant, so a concrete move is a list of cell tests
 //! and cell writes. A move that would read or write a cell off the board does not exist.
+mod group;
+
 use super::elaborate::{Elab, coord_of};
 use super::eval::{Env, R, type_error};
 use super::model::Board;
@@ -124,13 +126,16 @@ pub fn lower(spec: &Spec, elab: &mut Elab) -> Result<LoweredMoves, Diagnostics> 
         walls: elab.model.walls.as_ref().map_or_else(Vec::new, |w| w.sides.clone()),
     };
     let walls = elab.model.walls.clone();
-    if let (Some(w), None) = (&walls, &pieces) {
-        // Only slides take steps of their own; a board of values would ignore the walls.
+    if let (Some(w), None) = (&walls, &pieces)
+        && !group::uses_groups(spec)
+    {
+        // Slides and groups take steps of their own; nothing else on a board of values would
+        // see the walls.
         return Err(vec![
             Diagnostic::new(Code::E109, w.span, "walls stop pieces, and this board has none")
                 .label("walls that nothing would respect")
                 .related(board.span, "the board")
-                .help("declare the board without values and its pieces (`piece robot = \"#\"`), and move them with `slides`"),
+                .help("declare the board without values and its pieces (`piece robot = \"#\"`), and move them with `slides`; on a board of values, walls divide groups (`set group`, `remove group`)"),
         ]);
     }
     if let Some(p) = &pieces {
@@ -447,19 +452,20 @@ fn expand_move(m: &MoveDecl, sp: &Space, env: &mut Env, problem: &mut MoveProble
             if let EffectDecl::Each(inner, each) = &e.node {
                 // Its own `for`: the bindings whose cells are on the board.
                 env.for_each(each, &mut |env| {
-                    if let Some(eff) = effect(inner, sp, env, programs)? {
-                        effects.push(eff);
+                    if let Some(eff) = effects_of(inner, sp, env, programs)? {
+                        effects.extend(eff);
                     }
                     Ok(())
                 })?;
                 continue;
             }
-            match effect(&e.node, sp, env, programs)? {
-                Some(eff) => effects.push(eff),
+            match effects_of(&e.node, sp, env, programs)? {
+                Some(eff) => effects.extend(eff),
                 None => return Ok(()), // touches a cell off the board: no such move
             }
         }
         two_writes(&effects, sp, m)?;
+        group::alone(&effects, sp, m)?;
         let cost = m.cost.as_ref().map_or(Ok(1), |k| move_cost(env, k))?;
         made.push((MoveInstance { kind, args, when, effects }, cost));
         Ok(())
@@ -533,7 +539,8 @@ fn two_writes(effects: &[Effect], sp: &Space, m: &MoveDecl) -> R<()> {
         let cells = match *eff {
             Effect::Set { cell, .. } | Effect::Compute { cell, .. } => vec![cell],
             Effect::Swap(a, b) => vec![a, b],
-            Effect::RemoveGroup { .. } => vec![],
+            // Cells known only in a position (`group::alone` checks `set group`).
+            Effect::RemoveGroup { .. } | Effect::SetGroup { .. } => vec![],
         };
         if let Some(&cell) = cells.iter().find(|c| written.contains(c)) {
             let span = m.effects.first().map_or(m.name.span, |f| f.span.to(m.effects.last().unwrap().span));
@@ -646,6 +653,15 @@ fn operand(e: &Expr, sp: &Space, env: &mut Env) -> R<Option<Operand>> {
         .help(format!("cells hold {}{empty}", shown.join(" "))))
 }
 
+/// The effects one effect of a spec lowers to (a reversal is several swaps); `None` when
+/// it touches a cell off the board.
+fn effects_of(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Programs) -> R<Option<Vec<Effect>>> {
+    match e {
+        EffectDecl::Reverse(list) => group::reverse(list, sp, env),
+        _ => Ok(effect(e, sp, env, programs)?.map(|e| vec![e])),
+    }
+}
+
 fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Programs) -> R<Option<Effect>> {
     let board = sp.board;
     let cell = |x: &Expr, env: &mut Env| -> R<Option<CellIx>> {
@@ -692,6 +708,8 @@ fn effect(e: &EffectDecl, sp: &Space, env: &mut Env, programs: &mut Programs) ->
             operand(v, sp, env)?.map(|value| Effect::Set { cell: c, value })
         }
         EffectDecl::RemoveGroup(a) => cell(a, env)?.map(|c| Effect::RemoveGroup { cell: c }),
+        EffectDecl::SetGroup(at, v) => return group::set_group(at, v, sp, env),
+        EffectDecl::Reverse(..) => unreachable!("several effects: lowered by `effects_of`"),
         EffectDecl::Each(..) => {
             return Err(Diagnostic::new(Code::E109, Span::default(), "an effect's `for` cannot nest").label("nested"));
         }

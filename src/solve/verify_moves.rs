@@ -3,6 +3,8 @@
 //! that every move is legal, the budget is kept and the goal holds at the end. Its arithmetic
 //! is its own too: exact, in 128 bits, with a value outside the spec's 64-bit numbers an
 //! error, where the engine checks each 64-bit operation for overflow.
+mod group;
+
 use crate::ir::moves::{Budget, Cond, Dir, Effect, Goal, MoveProblem, Operand, Rule, Term, compare};
 
 pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
@@ -58,6 +60,12 @@ pub fn verify(p: &MoveProblem, moves: &[u32]) -> Result<(), String> {
                 Effect::RemoveGroup { cell } => {
                     for c in group(p, &before, *cell as usize) {
                         g[c] = 0;
+                    }
+                }
+                Effect::SetGroup { cell, value } => {
+                    let v = read(value);
+                    for c in group::same_value(p, &before, *cell as usize) {
+                        g[c] = v;
                     }
                 }
             }
@@ -167,43 +175,12 @@ fn walled(p: &MoveProblem, a: usize, b: usize) -> bool {
     p.walls[a] & facing_b != 0 || p.walls[b] & facing_a != 0
 }
 
-/// Cells of the 4-connected group of equal non-empty values containing `start`.
+/// Cells of the group of equal non-empty values containing `start` (none for an empty cell).
 fn group(p: &MoveProblem, g: &[u8], start: usize) -> Vec<usize> {
     if g[start] == 0 {
         return vec![];
     }
-    let mut seen = vec![false; g.len()];
-    let mut todo = vec![start];
-    let mut out = vec![];
-    seen[start] = true;
-    while let Some(c) = todo.pop() {
-        out.push(c);
-        for d in neighbours(p, c) {
-            if !seen[d] && g[d] == g[start] {
-                seen[d] = true;
-                todo.push(d);
-            }
-        }
-    }
-    out
-}
-
-fn neighbours(p: &MoveProblem, c: usize) -> Vec<usize> {
-    let (r, col) = (c / p.cols, c % p.cols);
-    let mut v = Vec::new();
-    if r > 0 {
-        v.push(c - p.cols)
-    }
-    if r + 1 < p.rows {
-        v.push(c + p.cols)
-    }
-    if col > 0 {
-        v.push(c - 1)
-    }
-    if col + 1 < p.cols {
-        v.push(c + 1)
-    }
-    v.into_iter().filter(|&d| p.on_board[d]).collect()
+    group::same_value(p, g, start)
 }
 
 /// Runs the rules in order, again and again, until a whole pass changes nothing.

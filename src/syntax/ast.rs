@@ -498,6 +498,10 @@ pub enum EffectDecl {
     Swap(Expr, Expr),
     Set(Expr, Expr),
     RemoveGroup(Expr),
+    /// `set group A = V`: the connected group of equal values at `A` takes `V`.
+    SetGroup(Expr, Expr),
+    /// `reverse CELLS`: the cells' values in the opposite order.
+    Reverse(Expr),
     /// `EFFECT for BINDERS`: the effect once per binding whose cells are on the board.
     Each(Box<EffectDecl>, ForClause),
 }

@@ -692,6 +692,10 @@ impl Cx {
         let mut node = match which {
             Rule::swap_effect => EffectDecl::Swap(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
             Rule::set_effect => EffectDecl::Set(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?),
+            Rule::set_group_effect => {
+                EffectDecl::SetGroup(self.expr(it.next().unwrap())?, self.expr(it.next().unwrap())?)
+            }
+            Rule::reverse_effect => EffectDecl::Reverse(self.expr(it.next().unwrap())?),
             _ => EffectDecl::RemoveGroup(self.expr(it.next().unwrap())?),
         };
         if let Some(each) = parts.next() {
@@ -907,6 +911,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_swap
             | Rule::kw_set
             | Rule::kw_remove
+            | Rule::kw_reverse
             | Rule::kw_group
             | Rule::kw_after
             | Rule::kw_gravity

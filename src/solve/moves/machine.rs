@@ -15,6 +15,8 @@
 //! initial one, or one given to the public API) is treated as if every cell had changed,
 //! which makes each rule's first application a full scan, exactly as without the log.
 
+mod group;
+
 use super::overflow;
 use super::reach::Reach;
 use crate::ir::moves::{
@@ -64,6 +66,8 @@ pub struct Machine<'p> {
     /// On-board 4-neighbours (up, down, left, right), `NO_CELL` where there is none; runs
     /// follow them, so they cannot cross holes.
     nbr: Vec<[u32; 4]>,
+    /// `nbr` without the sides a wall cuts: groups grow through these (`machine/group.rs`).
+    gnbr: Vec<[u32; 4]>,
     /// Every on-board cell: the change log of a grid not known to be stable.
     cells: Vec<u32>,
     /// Cells written since the move started (with repeats); rule `i` has seen `log[..since[i]]`.
@@ -159,6 +163,7 @@ impl<'p> Machine<'p> {
             gravity,
             gseg,
             gpos,
+            gnbr: group::group_neighbours(p, &nbr),
             nbr,
             log: Vec::with_capacity(cells.len() * 4),
             since: vec![0; p.rules.len()],
@@ -253,6 +258,7 @@ impl<'p> Machine<'p> {
                             self.writes.extend(self.stack.iter().map(|&c| (c, EMPTY)));
                         }
                     }
+                    Effect::SetGroup { cell, value } => self.set_group(s, cell, value),
                 }
             }
             // Later writes win when two effects write the same cell.
@@ -452,7 +458,7 @@ impl<'p> Machine<'p> {
         while next < self.stack.len() && (keep || self.stack.len() < cap) {
             let c = self.stack[next] as usize;
             next += 1;
-            for &n in &self.nbr[c] {
+            for &n in &self.gnbr[c] {
                 if n != NO_CELL && self.seen[n as usize] != self.stamp && s[n as usize] == v {
                     self.seen[n as usize] = self.stamp;
                     self.stack.push(n);

@@ -59,6 +59,10 @@ fn can_change(p: &MoveProblem) -> (bool, bool) {
                 raise = true;
             }
             Effect::RemoveGroup { .. } => lower = true,
+            // A group of empty cells may be painted, or a group emptied.
+            Effect::SetGroup { value: Operand::Const(v), .. } if *v == EMPTY => lower = true,
+            Effect::SetGroup { value: Operand::Const(_), .. } => raise = true,
+            Effect::SetGroup { .. } => (lower, raise) = (true, true),
         }
     }
     for r in &p.rules {

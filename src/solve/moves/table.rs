@@ -17,7 +17,7 @@ pub fn max_value(p: &MoveProblem) -> Value {
         return p.allowed.iter().rposition(|&a| a).map_or(0, |v| v as Value).max(counters);
     }
     let consts = p.moves.iter().flat_map(|m| &m.effects).filter_map(|e| match e {
-        Effect::Set { value: Operand::Const(v), .. } => Some(*v),
+        Effect::Set { value: Operand::Const(v), .. } | Effect::SetGroup { value: Operand::Const(v), .. } => Some(*v),
         _ => None,
     });
     p.initial.iter().copied().chain(consts).max().unwrap_or(0).max(counters)
