@@ -250,3 +250,181 @@ fn the_lowered_program_shows_a_group_write() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("move 0 paint(1) when r0c0 != 1 do group(r0c0) := 1"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `reverse CELLS`: pancakes and a turntable.
+
+/// Every arrangement reachable from `start` by the given reversals (each a list of
+/// positions whose values are put in the opposite order), with its distance.
+fn reversal_distances(start: &[u8], flips: &[Vec<usize>]) -> HashMap<Vec<u8>, usize> {
+    let mut dist = HashMap::from([(start.to_vec(), 0usize)]);
+    let mut todo = VecDeque::from([start.to_vec()]);
+    while let Some(s) = todo.pop_front() {
+        let d = dist[&s];
+        for f in flips {
+            let mut t = s.clone();
+            for (i, &p) in f.iter().enumerate() {
+                t[p] = s[f[f.len() - 1 - i]];
+            }
+            if !dist.contains_key(&t) {
+                dist.insert(t.clone(), d + 1);
+                todo.push_back(t);
+            }
+        }
+    }
+    dist
+}
+
+fn pancake_flips(n: usize) -> Vec<Vec<usize>> {
+    (2..=n).map(|k| (0..k).collect()).collect()
+}
+
+#[test]
+fn pancakes_shipped_stack_takes_the_fewest_flips_a_search_here_finds() {
+    let (code, out, err) = puzc(&["solve", "puzzles/pancakes.puz"]);
+    assert_eq!(code, 0, "{err}");
+    let start = [3u8, 6, 2, 8, 1, 7, 4, 5];
+    // Flips undo themselves, so the distance from the sorted stack is the distance to it.
+    let sorted: Vec<u8> = (1..=8).collect();
+    let dist = reversal_distances(&sorted, &pancake_flips(8));
+    let flips: Vec<usize> = out.lines().map(|l| l.trim().parse().unwrap()).collect();
+    assert_eq!(flips.len(), dist[&start[..]], "{out}");
+    let mut s = start.to_vec();
+    for k in flips {
+        s[..k].reverse();
+    }
+    assert_eq!(s, sorted, "the flips do not sort the stack:\n{out}");
+}
+
+/// Every permutation of `1..=n`, in lexicographic order.
+fn permutations(n: u8) -> Vec<Vec<u8>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = vec![];
+    for p in permutations(n - 1) {
+        for at in 0..=p.len() {
+            let mut q = p.clone();
+            q.insert(at, n);
+            out.push(q);
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn every_stack_of_five_and_six_takes_the_flips_of_a_search_here_and_the_pancake_number() {
+    // The pancake numbers P(5) = 5 and P(6) = 7: the most flips any stack of 5 or 6 needs
+    // (OEIS A058986; Gates and Papadimitriou 1979 for the small values).
+    let spec = write_file("pancake-cases.puz", "import \"../../puzzles/pancakes.puz\"\ncases counted\nprint \"{length}\\n\"\n");
+    for (n, published) in [(5u8, 5usize), (6, 7)] {
+        let perms = permutations(n);
+        let mut inst = format!("{}\n", perms.len());
+        for p in &perms {
+            let words: Vec<String> = p.iter().map(u8::to_string).collect();
+            inst += &format!("{n}\n{}\n", words.join(" "));
+        }
+        let inst = write_file(&format!("pancakes-{n}.txt"), &inst);
+        let (code, out, err) = puzc(&["solve", &spec, "--instance", &inst]);
+        assert_eq!(code, 0, "{err}");
+        let got: Vec<usize> = out.lines().map(|l| l.parse().unwrap()).collect();
+        let sorted: Vec<u8> = (1..=n).collect();
+        let dist = reversal_distances(&sorted, &pancake_flips(n as usize));
+        let want: Vec<usize> = perms.iter().map(|p| dist[p]).collect();
+        assert_eq!(got, want, "stacks of {n}");
+        assert_eq!(got.iter().max(), Some(&published), "P({n})");
+    }
+}
+
+#[test]
+fn a_turntable_reverses_a_segment_that_wraps_round_the_ring() {
+    // TopSpin's turntable on a ring of 7: reverse the 4 cells from any place, wrapping from
+    // the last cell to the first (the positions are taken `% 7`).
+    let n = 7;
+    let flips: Vec<Vec<usize>> = (0..n).map(|s| (0..4).map(|i| (s + i) % n).collect()).collect();
+    let sorted: Vec<u8> = (1..=n as u8).collect();
+    let dist = reversal_distances(&sorted, &flips);
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut starts: Vec<(&Vec<u8>, &usize)> = dist.iter().collect();
+    starts.sort();
+    for _ in 0..6 {
+        let (start, &d) = starts[rng.below(starts.len() as u64) as usize];
+        let words: Vec<String> = start.iter().map(u8::to_string).collect();
+        let spec = format!(
+            "board ring[1, {n}] of 1..={n}\ngiven ring = \"{}\"\n\
+             move turn(s) for s in 0..{n} do reverse [(0, (s + i) % {n}) for i in 0..4]\n\
+             goal for i in 0..{n} when ring(0, i) == i + 1\nmoves fewest\nprint \"{{length}}\\n\"\n",
+            words.join(" ")
+        );
+        let (code, out, err) = puzc(&["solve", &write_file("turntable.puz", &spec)]);
+        assert_eq!((code, out.trim()), (0, d.to_string().as_str()), "{err}\n{spec}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cyclic values: `%` in the arithmetic of moves.
+
+/// Fewest presses of Lights Out with `colours` colours on a 3x3 board: a press adds 1
+/// (mod `colours`) to a cell and its neighbours by sides; the goal is every cell 0.
+fn lights_fewest(start: &[u8], colours: u8) -> Option<usize> {
+    let mut dist = HashMap::from([(start.to_vec(), 0usize)]);
+    let mut todo = VecDeque::from([start.to_vec()]);
+    while let Some(s) = todo.pop_front() {
+        let d = dist[&s];
+        if s.iter().all(|&v| v == 0) {
+            return Some(d);
+        }
+        for c in 0..9 {
+            let mut t = s.clone();
+            let (r, k) = (c / 3, c % 3);
+            for (dr, dc) in [(0i32, 0i32), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (nr, nc) = (r as i32 + dr, k as i32 + dc);
+                if (0..3).contains(&nr) && (0..3).contains(&nc) {
+                    let x = (nr * 3 + nc) as usize;
+                    t[x] = (t[x] + 1) % colours;
+                }
+            }
+            if !dist.contains_key(&t) {
+                dist.insert(t.clone(), d + 1);
+                todo.push_back(t);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn lights_out_with_three_colours_matches_a_breadth_first_search() {
+    let mut rng = Rng(0x0bad_cafe_f00d_1234);
+    for round in 0..8 {
+        let start: Vec<u8> = (0..9).map(|_| rng.below(3) as u8).collect();
+        let words: Vec<String> = start.iter().map(u8::to_string).collect();
+        let spec = format!(
+            "board lights[3, 3] of 0..=2\ngiven lights = \"{}\"\n\
+             move press(r, c) for r in 0..3, c in 0..3\n    do set (r + dr, c + dc) = (lights(r + dr, c + dc) + 1) % 3\n        \
+             for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)]\n\
+             goal empty\nmoves fewest\nprint \"{{if solved}}{{length}}{{else}}none{{end}}\\n\"\n",
+            words.join(" ")
+        );
+        let (code, out, err) = puzc(&["solve", &write_file("lights3.puz", &spec)]);
+        let want = lights_fewest(&start, 3).map_or("none".to_string(), |d| d.to_string());
+        assert!(code == 0 || code == 1, "{err}");
+        assert_eq!(out.trim(), want, "round {round}: {start:?}");
+    }
+}
+
+#[test]
+fn division_and_remainder_are_euclidean_in_moves() {
+    // `(x - 1) % 3` steps a colour back: from 0 to 2, never to -1 (which no cell holds).
+    let spec = "board b[1, 1] of 0..=2\ngiven b = \"0\"\n\
+                move back for k in [0] do set (0, 0) = (b(0, 0) - 1) % 3\n\
+                move half for k in [0] do set (0, 0) = b(0, 0) / 2\n\
+                goal when b(0, 0) == 1\nmoves fewest\nprint \"{each move}{move} {end}\\n\"\n";
+    let (code, out, err) = puzc(&["solve", &write_file("euclid.puz", spec)]);
+    // 0 -> 2 (back), 2 -> 1 (half or back; `back` is tried first).
+    assert_eq!((code, out.trim()), (0, "back back"), "{err}");
+    let (code, out, _) = puzc(&["compile", &write_file("euclid.puz", spec), "--emit", "moves"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("r0c0 := ((r0c0 - 1) % 3)") && out.contains("r0c0 := (r0c0 / 2)"), "{out}");
+}

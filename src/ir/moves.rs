@@ -106,6 +106,12 @@ pub enum Term {
     Mul,
     Min,
     Max,
+    /// Pop two, push the Euclidean quotient (remainder) of `a` by `b`: the remainder is never
+    /// negative, so `(x + 1) % 3` cycles through three colours. The compiler only divides by
+    /// a number that reads nothing of the state and is not 0; a 0 met anyway fails like an
+    /// overflow.
+    Div,
+    Mod,
 }
 
 /// Where arithmetic on the state overflowed 64 bits: term `term` of program `program` (of
@@ -127,6 +133,12 @@ fn op(t: Term, a: i64, b: i64) -> Option<i64> {
         Term::Sub => a.checked_sub(b),
         Term::Mul => a.checked_mul(b),
         Term::Min => Some(a.min(b)),
+        Term::Div if b != 0 => a.checked_div_euclid(b),
+        // Every number divides by -1 with remainder 0 (`checked_rem_euclid` says None for
+        // i64::MIN % -1 only because the quotient overflows).
+        Term::Mod if b == -1 => Some(0),
+        Term::Mod if b != 0 => a.checked_rem_euclid(b),
+        Term::Div | Term::Mod => None,
         _ => Some(a.max(b)),
     }
 }
@@ -526,6 +538,8 @@ impl MoveProblem {
                         Term::Sub => format!("({a} - {b})"),
                         Term::Mul => format!("({a} * {b})"),
                         Term::Min => format!("min({a}, {b})"),
+                        Term::Div => format!("({a} / {b})"),
+                        Term::Mod => format!("({a} % {b})"),
                         _ => format!("max({a}, {b})"),
                     }
                 }

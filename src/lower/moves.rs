@@ -4,6 +4,7 @@
 //! solution). With the parameters bound, coordinates become cell indices and everything that
 //! does not read the board folds to a constant, so a concrete move is a list of cell tests
 //! and cell writes. A move that would read or write a cell off the board does not exist.
+mod cyclic;
 mod group;
 
 use super::elaborate::{Elab, coord_of};
@@ -744,7 +745,7 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
     let bad = || {
         Diagnostic::new(Code::E109, e.span, "a computed value is arithmetic on cells and numbers")
             .label("cannot be computed on the board")
-            .help("use `+`, `-`, `*`, `min(...)`, `max(...)` and `abs(...)` of cell reads, counters and numbers")
+            .help("use `+`, `-`, `*`, `/` and `%` by a number, `min(...)`, `max(...)` and `abs(...)` of cell reads, counters and numbers")
     };
     match &e.kind {
         ExprKind::Call { func, args } if func.name == board.name => {
@@ -789,6 +790,7 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
             out.push(Term::Sub, e.span);
             Ok(ok)
         }
+        ExprKind::Binary { op: op @ (BinOp::Div | BinOp::Rem), lhs, rhs } => cyclic::divide(*op, lhs, rhs, sp, env, out),
         ExprKind::Binary { op, lhs, rhs } => {
             let term = match op {
                 BinOp::Add => Term::Add,

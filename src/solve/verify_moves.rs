@@ -318,6 +318,10 @@ fn compute(program: &[Term], g: &[u8]) -> Result<i64, String> {
                     Term::Sub => a - b,
                     Term::Mul => a * b,
                     Term::Min => a.min(b),
+                    // Euclidean: the remainder lies in 0..|b|.
+                    Term::Div | Term::Mod if b == 0 => return Err("a program divides by 0".into()),
+                    Term::Div => a.div_euclid(b),
+                    Term::Mod => a.rem_euclid(b),
                     _ => a.max(b),
                 }
             }
