@@ -317,7 +317,10 @@ fn permutations(n: u8) -> Vec<Vec<u8>> {
 fn every_stack_of_five_and_six_takes_the_flips_of_a_search_here_and_the_pancake_number() {
     // The pancake numbers P(5) = 5 and P(6) = 7: the most flips any stack of 5 or 6 needs
     // (OEIS A058986; Gates and Papadimitriou 1979 for the small values).
-    let spec = write_file("pancake-cases.puz", "import \"../../puzzles/pancakes.puz\"\ncases counted\nprint \"{length}\\n\"\n");
+    let spec = write_file(
+        "pancake-cases.puz",
+        "import \"../../puzzles/pancakes.puz\"\ncases counted\nprint \"{length}\\n\"\n",
+    );
     for (n, published) in [(5u8, 5usize), (6, 7)] {
         let perms = permutations(n);
         let mut inst = format!("{}\n", perms.len());
@@ -379,7 +382,7 @@ fn lights_fewest(start: &[u8], colours: u8) -> Option<usize> {
             let mut t = s.clone();
             let (r, k) = (c / 3, c % 3);
             for (dr, dc) in [(0i32, 0i32), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (nr, nc) = (r as i32 + dr, k as i32 + dc);
+                let (nr, nc) = (r + dr, k + dc);
                 if (0..3).contains(&nr) && (0..3).contains(&nc) {
                     let x = (nr * 3 + nc) as usize;
                     t[x] = (t[x] + 1) % colours;

@@ -790,7 +790,9 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
             out.push(Term::Sub, e.span);
             Ok(ok)
         }
-        ExprKind::Binary { op: op @ (BinOp::Div | BinOp::Rem), lhs, rhs } => cyclic::divide(*op, lhs, rhs, sp, env, out),
+        ExprKind::Binary { op: op @ (BinOp::Div | BinOp::Rem), lhs, rhs } => {
+            cyclic::divide(*op, lhs, rhs, sp, env, out)
+        }
         ExprKind::Binary { op, lhs, rhs } => {
             let term = match op {
                 BinOp::Add => Term::Add,

@@ -47,13 +47,9 @@ pub(super) fn reverse(list: &Expr, sp: &Space, env: &mut Env) -> R<Option<Vec<Ef
     for at in v.elements() {
         let Some(c) = cell_of(sp.board, &at, list.span)? else { return Ok(None) };
         if cells.contains(&c) {
-            return Err(Diagnostic::new(
-                Code::E109,
-                list.span,
-                format!("`reverse` lists {} twice", sp.cell_text(c)),
-            )
-            .label("a cell listed twice")
-            .help("a reversal puts each listed cell's value at its mirror place: list each cell once"));
+            return Err(Diagnostic::new(Code::E109, list.span, format!("`reverse` lists {} twice", sp.cell_text(c)))
+                .label("a cell listed twice")
+                .help("a reversal puts each listed cell's value at its mirror place: list each cell once"));
         }
         cells.push(c);
     }
@@ -69,7 +65,8 @@ pub(super) fn alone(effects: &[Effect], sp: &Space, m: &MoveDecl) -> R<()> {
         Effect::Set { cell, .. } | Effect::Compute { cell, .. } => cell < grid,
         Effect::Swap(..) | Effect::RemoveGroup { .. } | Effect::SetGroup { .. } => true,
     };
-    if effects.iter().any(|e| matches!(e, Effect::SetGroup { .. })) && effects.iter().filter(|e| writes_board(e)).count() > 1
+    if effects.iter().any(|e| matches!(e, Effect::SetGroup { .. }))
+        && effects.iter().filter(|e| writes_board(e)).count() > 1
     {
         let span = m.effects.first().map_or(m.name.span, |f| f.span.to(m.effects.last().unwrap().span));
         return Err(Diagnostic::new(
@@ -95,7 +92,8 @@ pub(super) fn uses_groups(spec: &Spec) -> bool {
     }
     spec.stmts.iter().any(|s| match &s.kind {
         StmtKind::Move(m) => {
-            m.effects.iter().any(|e| in_effect(&e.node)) || m.when.as_ref().is_some_and(|w| super::builtin_call(w).is_some())
+            m.effects.iter().any(|e| in_effect(&e.node))
+                || m.when.as_ref().is_some_and(|w| super::builtin_call(w).is_some())
         }
         StmtKind::After(rules) => rules.iter().any(|r| matches!(r.node, RuleDecl::ClearGroups(_))),
         _ => false,
