@@ -479,6 +479,7 @@ fn semantic_tokens_colour_every_user_name_by_its_kind_and_keywords_as_keywords()
         ("close", "columns"),
         ("draw", "rows"),
         ("remove", "group"),
+        ("set", "group"),
     ];
     let mut client = Client::start();
     let init = client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
