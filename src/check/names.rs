@@ -418,6 +418,24 @@ impl Checker {
                 c.expr(&d.along);
                 c.expr(&d.are);
             }),
+            StmtKind::Sight(d) => self.scoped(d.each.as_ref(), &[], |c| {
+                match &d.kind {
+                    SightKind::Sees { from, bound, of } => {
+                        let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+                        c.expr(from);
+                        c.expr(k);
+                        c.expr(of);
+                    }
+                    SightKind::Apart { of } => c.expr(of),
+                    SightKind::From { cell, count } => {
+                        c.expr(cell);
+                        c.expr(count);
+                    }
+                }
+                if let Some(u) = &d.until {
+                    c.expr(u);
+                }
+            }),
             StmtKind::Seen(d) => self.scoped(d.each.as_ref(), &[], |c| {
                 c.expr(&d.along);
                 c.expr(&d.count);

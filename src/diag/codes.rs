@@ -53,6 +53,8 @@ codes! {
     G207 => "bad multiplicity",
     G210 => "bad arithmetic cage",
     G211 => "board lacks the symmetry",
+    G212 => "no straight lines on the lattice",
+    G213 => "walls not known from the givens",
     I301 => "no instance",
     I302 => "instance value not allowed",
     I303 => "instance ended early",

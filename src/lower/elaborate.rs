@@ -162,7 +162,7 @@ impl Elab<'_> {
                 board_broken
             }
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
-            StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) => board_broken,
+            StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
@@ -332,6 +332,7 @@ impl Elab<'_> {
             StmtKind::Loop { board, span } => self.loop_on(board, *span)?,
             StmtKind::LoopClues { clues, span } => self.loop_clues(clues, *span)?,
             StmtKind::Seen(d) => self.seen(d)?,
+            StmtKind::Sight(d) => self.sight(d)?,
             StmtKind::Draw(d) => self.draw(d)?,
             StmtKind::Clues { board, empty, span } => self.clues(board, empty, *span)?,
         }

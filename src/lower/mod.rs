@@ -25,6 +25,7 @@ pub mod pieces;
 mod rows;
 mod runs;
 mod seen;
+mod sight;
 pub mod symmetry;
 mod tiles;
 pub mod value;

@@ -235,6 +235,27 @@ pub struct Seen {
     pub span: Span,
 }
 
+/// A sight-line rule (`src/lower/sight.rs`): from a cell, in each straight direction of the
+/// lattice, the cells up to the first one holding a wall value (`walls[v]`), a hole or the
+/// edge; a cell sees itself unless it is a wall. Value sets are masks over the board's values.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    pub rule: SightRule,
+    pub walls: Vec<bool>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum SightRule {
+    /// Every cell holding `from` sees `lo..=hi` cells holding `of` (`hi` is `usize::MAX` for
+    /// `at least`).
+    Sees { from: Vec<bool>, of: Vec<bool>, lo: usize, hi: usize },
+    /// No cell holding `of` sees another.
+    Apart { of: Vec<bool> },
+    /// Cell `cell` sees `count` cells, itself included.
+    From { cell: usize, count: usize },
+}
+
 /// `the runs of '#' along CELLS are LENGTHS`: one binding of the statement. Along `cells`, in
 /// order, the maximal runs of cells holding one of `values` have `lengths`.
 #[derive(Clone, Debug)]
@@ -332,6 +353,8 @@ pub struct Model {
     pub loop_rule: Option<LoopRule>,
     /// `along ... , K cells are seen`, one per binding (`src/lower/seen.rs`).
     pub seen: Vec<Seen>,
+    /// Sight lines until a wall, one per rule (per binding for `from`; `src/lower/sight.rs`).
+    pub sight: Vec<Sight>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.

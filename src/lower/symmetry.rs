@@ -186,6 +186,16 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
             let cells: Vec<usize> = l.cells.iter().map(|&x| perm[x]).collect();
             s.insert(("seen".to_string(), cells, format!("{}", l.count)));
         }
+        // Sight rules look along the lattice's lines, which its symmetries keep; a `from`
+        // rule is tied to its cell.
+        for (k, rule) in model.sight.iter().enumerate() {
+            s.insert(match &rule.rule {
+                super::model::SightRule::From { cell, count } => {
+                    ("sight from".to_string(), vec![perm[*cell]], format!("{count} {:?}", rule.walls))
+                }
+                other => ("sight".to_string(), Vec::new(), format!("{k} {other:?} {:?}", rule.walls)),
+            });
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));

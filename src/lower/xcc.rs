@@ -35,6 +35,8 @@ pub enum Meaning {
     LoopClue,
     /// A step of sight line `line`: what is seen up to one of its cells.
     Seen { line: usize },
+    /// A segment's first lights, a looking cell's counts or an arm of sight rule `rule`.
+    Sight { rule: usize },
 }
 
 pub struct Lowered {
@@ -234,6 +236,14 @@ fn lower_fill(
     let compares = (!model.compares.is_empty()).then(|| super::compare::add_items(model, b));
     let runs = (!model.runs.is_empty()).then(|| super::runs::add_items(model, b));
     let seen = (!model.seen.is_empty()).then(|| super::seen::add_items(model, b));
+    // Whether the option "cell takes v" is made: sight lines lower by what is known of a cell.
+    let allowed = |cell: usize, v: usize| {
+        !(board.given[cell].is_some_and(|g| g != v)
+            || counts.as_ref().is_some_and(|k| k.forbids(cell, v))
+            || compares.as_ref().is_some_and(|k| k.forbids(cell, v))
+            || super::connected::forbids(model, cell, v))
+    };
+    let sight = (!model.sight.is_empty()).then(|| super::sight::add_items(model, b, &allowed, diags));
     *board_items = super::mixed::value_items(model, b);
     if !diags.is_empty() {
         return;
@@ -241,11 +251,7 @@ fn lower_fill(
     let mut entries = Vec::new();
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
         for (v, value_name) in value_names.iter().enumerate() {
-            if board.given[cell].is_some_and(|g| g != v)
-                || counts.as_ref().is_some_and(|k| k.forbids(cell, v))
-                || compares.as_ref().is_some_and(|k| k.forbids(cell, v))
-                || super::connected::forbids(model, cell, v)
-            {
+            if !allowed(cell, v) {
                 continue;
             }
             if guard.full(meanings.len(), board.span) {
@@ -271,6 +277,9 @@ fn lower_fill(
             if let Some(seen) = &seen {
                 seen.cell_entries(model, cell, v, &mut entries);
             }
+            if let Some(sight) = &sight {
+                sight.cell_entries(cell, v, &mut entries);
+            }
             if let Some(Some(item)) = board_items.get(cell) {
                 entries.push(Entry { item: *item, colour: b.colour(value_name) });
             }
@@ -286,6 +295,9 @@ fn lower_fill(
     }
     if let Some(seen) = &seen {
         seen.add_options(model, b, meanings, guard);
+    }
+    if let Some(sight) = &sight {
+        sight.add_options(model, b, meanings, guard, &allowed);
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);

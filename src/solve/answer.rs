@@ -55,7 +55,8 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             | Meaning::Cage { .. }
             | Meaning::LoopClue
             | Meaning::Runs { .. }
-            | Meaning::Seen { .. } => {}
+            | Meaning::Seen { .. }
+            | Meaning::Sight { .. } => {}
         }
     }
     ans.direct.sort_unstable();

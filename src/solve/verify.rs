@@ -13,6 +13,7 @@ mod loops;
 mod proven;
 mod runs;
 mod seen;
+mod sight;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
@@ -183,6 +184,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     compare::verify(model, fill)?;
     runs::verify(model, fill)?;
     seen::verify(model, fill)?;
+    sight::verify(model, fill)?;
     connected::verify(model, fill)
 }
 

@@ -165,6 +165,9 @@ pub enum StmtKind {
     },
     /// `along CELLS, K cells are seen for ...`: Skyscrapers' clues.
     Seen(SeenDecl),
+    /// Sight lines until a wall: `each '.' cell sees at least 1 of 'L' until '#'`, `no two
+    /// 'L' see each other until '#'`, `from (r, c), K cells are seen until '#' for ...`.
+    Sight(SightDecl),
     /// `draw ...`: what a picture shows; nothing a solver sees.
     Draw(Spanned<DrawDecl>),
 }
@@ -232,6 +235,28 @@ pub struct SeenDecl {
     pub count: Expr,
     pub each: Option<ForClause>,
     pub span: Span,
+}
+
+/// A sight-line rule (`src/lower/sight.rs`): from a cell, in each straight direction of the
+/// lattice, the cells up to the first one holding a value of `until` (or a hole, or the edge).
+#[derive(Clone, Debug)]
+pub struct SightDecl {
+    pub kind: SightKind,
+    /// The wall values; `None`: only holes and the edge stop a line.
+    pub until: Option<Expr>,
+    /// `from ...` only: one rule per binding.
+    pub each: Option<ForClause>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum SightKind {
+    /// `each FROM cell sees BOUND of OF`: every cell holding `from` sees so many holding `of`.
+    Sees { from: Expr, bound: CountBound, of: Expr },
+    /// `no two OF see each other`.
+    Apart { of: Expr },
+    /// `from CELL, COUNT cells are seen`: the cell sees this many cells, itself included.
+    From { cell: Expr, count: Expr },
 }
 
 /// `the runs of '#' along CELLS are LENGTHS for ...`: per binding of `each`, the maximal runs

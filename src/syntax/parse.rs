@@ -557,6 +557,7 @@ impl Cx {
                 let each = it.next().map(|p| self.for_clause(p)).transpose()?;
                 StmtKind::Seen(SeenDecl { along, count, each, span })
             }
+            Rule::sees_stmt | Rule::see_apart_stmt | Rule::from_seen_stmt => self.sight(kind_rule, it, span)?,
             Rule::connected_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Connected { of, span }
@@ -598,6 +599,42 @@ impl Cx {
             other => unreachable!("not a statement: {other:?}"),
         };
         Ok(Stmt { kind, span })
+    }
+
+    /// The three sight-line statements; their keywords are filtered out of `it` already.
+    fn sight<'i>(&self, which: Rule, it: impl Iterator<Item = Pair<'i, Rule>>, span: Span) -> R<StmtKind> {
+        let (mut exprs, mut until, mut each, mut bound) = (Vec::new(), None, None, None);
+        for p in it {
+            match p.as_rule() {
+                Rule::expr => exprs.push(self.expr(p)?),
+                Rule::sight_until => until = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?),
+                Rule::for_clause => each = Some(self.for_clause(p)?),
+                _ => {
+                    let b = p.into_inner().next().unwrap();
+                    let which = b.as_rule();
+                    let k = self.expr(b.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?;
+                    bound = Some(match which {
+                        Rule::count_exactly => CountBound::Exactly(k),
+                        Rule::count_at_most => CountBound::AtMost(k),
+                        _ => CountBound::AtLeast(k),
+                    });
+                }
+            }
+        }
+        let mut exprs = exprs.into_iter();
+        let mut next = || exprs.next().unwrap();
+        let kind = match which {
+            Rule::sees_stmt => {
+                let from = next();
+                SightKind::Sees { from, bound: bound.unwrap(), of: next() }
+            }
+            Rule::see_apart_stmt => SightKind::Apart { of: next() },
+            _ => {
+                let cell = next();
+                SightKind::From { cell, count: next() }
+            }
+        };
+        Ok(StmtKind::Sight(SightDecl { kind, until, each, span }))
     }
 
     fn shape(&self, pair: Pair<Rule>) -> R<Shape> {
@@ -866,6 +903,10 @@ fn is_keyword(r: Rule) -> bool {
         r,
         Rule::kw_puzzle
             | Rule::kw_seen
+            | Rule::kw_cell
+            | Rule::kw_sees
+            | Rule::kw_see
+            | Rule::kw_other
             | Rule::kw_import
             | Rule::kw_let
             | Rule::kw_param
