@@ -4,6 +4,7 @@
 //! library; one binary compiles and links once. A new test file must be named here:
 //! `every_test_file_is_in_the_suite` below fails for a file that is not.
 
+mod akari;
 mod cli;
 mod compare;
 mod confine;

@@ -239,6 +239,9 @@ struct SeesItems {
     vk: Vec<Known>,
     open: Vec<bool>,
     cap: usize,
+    /// A `no two W' see each other` rule with these walls and W' ⊇ W holds beside this one:
+    /// a segment has at most one W, so a chooser names it and every other cell is not W.
+    single: bool,
 }
 
 /// A `from` rule's items.
@@ -365,7 +368,11 @@ pub fn add_items(
                         }
                     }
                 }
-                rules.push(RuleItems::Sees(SeesItems { seg, segments, seg_of, looker, w, v, wk, vk, open, cap }));
+                let single = model.sight.iter().any(|r| match &r.rule {
+                    SightRule::Apart { of: apart } => r.walls == rule.walls && (0..nv).all(|v| !of[v] || apart[v]),
+                    _ => false,
+                });
+                rules.push(RuleItems::Sees(SeesItems { seg, segments, seg_of, looker, w, v, wk, vk, open, cap, single }));
             }
             SightRule::From { cell, count } => {
                 let p = *cell;
@@ -460,7 +467,7 @@ impl SightItems {
                 let j = picked.len();
                 // Cells not picked before the last pick (all of them when fewer than the cap)
                 // hold no W.
-                let upto = if j == s.cap { picked[j - 1] + 1 } else { cells.len() };
+                let upto = if j == s.cap && !s.single { picked[j - 1] + 1 } else { cells.len() };
                 let mut entries = vec![Entry { item: chooser, colour: Colour::NONE }];
                 let mut ok = true;
                 for (i, &c) in cells.iter().enumerate().take(upto) {
@@ -481,7 +488,7 @@ impl SightItems {
                         return;
                     }
                 }
-                if j < s.cap {
+                if j < s.cap && !(s.single && j == 1) {
                     // Pushed in reverse so positions come out in increasing order.
                     for i in (next..cells.len()).rev() {
                         if s.wk[cells[i]] != Known::No {
@@ -536,7 +543,9 @@ impl SightItems {
                         }
                     }
                     // The next combination of counts, odometer style.
-                    let Some(i) = (0..counts.len()).find(|&i| counts[i] < s.cap) else { break };
+                    // A segment holds at most its length (and the cap stands for more).
+                    let top = |i: usize| s.cap.min(s.segments[segs[i]].cells.len());
+                    let Some(i) = (0..counts.len()).find(|&i| counts[i] < top(i)) else { break };
                     counts[i] += 1;
                     counts[..i].iter_mut().for_each(|x| *x = 0);
                 }
