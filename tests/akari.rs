@@ -119,7 +119,10 @@ fn akari_counts_equal_a_brute_force() {
 }
 
 /// One random `sees` or `see each other` rule over the values a, b, c (walls `#`).
-fn random_rule(rng: &mut Rng) -> (String, Box<dyn Fn(&[usize], &[bool], &dyn Fn(usize) -> Vec<usize>) -> bool>) {
+/// A rule checked directly: the filling (value per cell), the walls, what a cell sees.
+type Check = Box<dyn Fn(&[usize], &[bool], &dyn Fn(usize) -> Vec<usize>) -> bool>;
+
+fn random_rule(rng: &mut Rng) -> (String, Check) {
     let sets: [(&str, &[usize]); 4] = [("'a'", &[0]), ("'b'", &[1]), ("['a', 'b']", &[0, 1]), ("['a', 'c']", &[0, 2])];
     let (vs, vset) = sets[rng.below(4)];
     let (ws, wset) = sets[rng.below(4)];
@@ -127,9 +130,9 @@ fn random_rule(rng: &mut Rng) -> (String, Box<dyn Fn(&[usize], &[bool], &dyn Fn(
     if rng.below(4) == 0 {
         let text = format!("no two {ws} see each other until '#'");
         let f = move |v: &[usize], wall: &[bool], seen: &dyn Fn(usize) -> Vec<usize>| {
-            (0..v.len()).filter(|&p| !wall[p] && wset.contains(&v[p])).all(|p| {
-                seen(p).iter().filter(|&&q| q != p && wset.contains(&v[q])).count() == 0
-            })
+            (0..v.len())
+                .filter(|&p| !wall[p] && wset.contains(&v[p]))
+                .all(|p| seen(p).iter().filter(|&&q| q != p && wset.contains(&v[q])).count() == 0)
         };
         return (text, Box::new(f));
     }
@@ -159,8 +162,9 @@ fn sight_rules_on_squares_and_hexagons_equal_a_brute_force() {
         let (h, w) = (1 + rng.below(3), 1 + rng.below(4));
         let wall: Vec<bool> = (0..h * w).map(|_| rng.below(4) == 0).collect();
         let rules: Vec<_> = (0..1 + rng.below(2)).map(|_| random_rule(&mut rng)).collect();
-        let picture: String =
-            (0..h).map(|r| (0..w).map(|c| if wall[r * w + c] { 'x' } else { '.' }).collect::<String>() + "\n").collect();
+        let picture: String = (0..h)
+            .map(|r| (0..w).map(|c| if wall[r * w + c] { 'x' } else { '.' }).collect::<String>() + "\n")
+            .collect();
         let mut spec = format!(
             "board g[{h}, {w}] of ['a', 'b', 'c', '#']{}\nfill g\ngrid walls[{h}, {w}] = \"\"\"\n{picture}\"\"\"\n\
              cells x at (r, c) hold (x == '#') == (walls[r, c] == 'x') for r in 0..{h}, c in 0..{w}\n",
@@ -209,7 +213,8 @@ fn cells_seen_from_a_cell_with_walls_decided_by_the_search_equal_a_brute_force()
                 (p, if rng.below(5) == 0 { rng.below(n + 1) } else { sees(h, w, hex, &truth, p).len() })
             })
             .collect();
-        let mut spec = format!("board g[{h}, {w}] of ['.', '#']{}\nfill g\n", if hex { ", lattice hexagons" } else { "" });
+        let mut spec =
+            format!("board g[{h}, {w}] of ['.', '#']{}\nfill g\n", if hex { ", lattice hexagons" } else { "" });
         for &(p, k) in &clues {
             spec += &format!("from ({}, {}), {k} cells are seen until '#'\n", p / w, p % w);
         }

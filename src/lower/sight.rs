@@ -84,7 +84,9 @@ impl Elab<'_> {
             _ => {
                 return Err(Diagnostic::new(Code::E105, d.span, "sight lines look at the values of a filled board")
                     .label("no filled board above")
-                    .help("declare the board and fill it first: `board grid[h, w] of ['.', 'L', '#']` and `fill grid`"));
+                    .help(
+                        "declare the board and fill it first: `board grid[h, w] of ['.', 'L', '#']` and `fill grid`",
+                    ));
             }
         };
         if board.lattice == Lattice::Triangles {
@@ -128,9 +130,13 @@ impl Elab<'_> {
                     let (a, b) = coord_of(&at, cell.span)?;
                     let p = board.cell(a, b).ok_or_else(|| off_board(&board, a, b, cell.span))?;
                     if !board.on[p] {
-                        return Err(Diagnostic::new(Code::G201, cell.span, format!("cell ({a}, {b}) is a hole of the board"))
-                            .label("no cell to look from")
-                            .help("look from cells of the board; leave holes out with `where`"));
+                        return Err(Diagnostic::new(
+                            Code::G201,
+                            cell.span,
+                            format!("cell ({a}, {b}) is a hole of the board"),
+                        )
+                        .label("no cell to look from")
+                        .help("look from cells of the board; leave holes out with `where`"));
                     }
                     let most = 1 + axes(board.lattice)
                         .iter()
@@ -139,9 +145,13 @@ impl Elab<'_> {
                     let k = match env.eval(count)? {
                         super::value::Value::Int(k) if k >= 0 && k as usize <= most => k as usize,
                         super::value::Value::Int(k) => {
-                            return Err(Diagnostic::new(Code::G207, count.span, format!("{k} cells seen from ({a}, {b})"))
-                                .label("not a count of this cell")
-                                .help(format!("from this cell 0 to {most} cells can be seen, itself included")));
+                            return Err(Diagnostic::new(
+                                Code::G207,
+                                count.span,
+                                format!("{k} cells seen from ({a}, {b})"),
+                            )
+                            .label("not a count of this cell")
+                            .help(format!("from this cell 0 to {most} cells can be seen, itself included")));
                         }
                         v => return Err(type_error("a number", &v, count.span, "the count of cells seen")),
                     };
@@ -312,7 +322,9 @@ pub fn add_items(
         match &rule.rule {
             SightRule::Apart { of } => {
                 let (segs, _) = segments(board, &open);
-                for s in segs.iter().filter(|s| s.cells.iter().filter(|&&c| known(allowed, c, of) != Known::No).count() >= 2) {
+                for s in
+                    segs.iter().filter(|s| s.cells.iter().filter(|&&c| known(allowed, c, of) != Known::No).count() >= 2)
+                {
                     let item = b.add_secondary(format!("{stem}{}{}", AXIS[s.axis], name(s.cells[0])));
                     for &c in &s.cells {
                         for v in (0..nv).filter(|&v| of[v]) {
@@ -325,8 +337,10 @@ pub fn add_items(
             SightRule::Sees { from, of, lo, hi } => {
                 let cap = if *hi == usize::MAX { *lo } else { hi + 1 };
                 let (segments, seg_of) = segments(board, &open);
-                let vk: Vec<Known> = (0..n).map(|c| if board.on[c] { known(allowed, c, from) } else { Known::No }).collect();
-                let wk: Vec<Known> = (0..n).map(|c| if board.on[c] { known(allowed, c, of) } else { Known::No }).collect();
+                let vk: Vec<Known> =
+                    (0..n).map(|c| if board.on[c] { known(allowed, c, from) } else { Known::No }).collect();
+                let wk: Vec<Known> =
+                    (0..n).map(|c| if board.on[c] { known(allowed, c, of) } else { Known::No }).collect();
                 let mut looker = vec![None; n];
                 let mut v = vec![None; n];
                 let mut w = vec![None; n];
@@ -372,7 +386,19 @@ pub fn add_items(
                     SightRule::Apart { of: apart } => r.walls == rule.walls && (0..nv).all(|v| !of[v] || apart[v]),
                     _ => false,
                 });
-                rules.push(RuleItems::Sees(SeesItems { seg, segments, seg_of, looker, w, v, wk, vk, open, cap, single }));
+                rules.push(RuleItems::Sees(SeesItems {
+                    seg,
+                    segments,
+                    seg_of,
+                    looker,
+                    w,
+                    v,
+                    wk,
+                    vk,
+                    open,
+                    cap,
+                    single,
+                }));
             }
             SightRule::From { cell, count } => {
                 let p = *cell;
@@ -433,7 +459,7 @@ impl SightItems {
                     self.sees_options(board, s, from, of, *lo, *hi, allowed, &mut out);
                 }
                 (SightRule::From { cell, count }, RuleItems::From(f)) => {
-                    self.from_options(board, &rule.walls, *cell, *count, f, allowed, &mut out);
+                    self.arm_options(board, &rule.walls, *cell, *count, f, allowed, &mut out);
                 }
                 _ => {}
             }
@@ -484,7 +510,9 @@ impl SightItems {
                     entries.push(Entry { item: count, colour: count_colour(out.b, j) });
                     let picks: Vec<String> = picked.iter().map(|&i| i.to_string()).collect();
                     let (r, c) = board.coord(cells[0]);
-                    if !out.add(format!("sight{}{}({r},{c})={}", out.rule + 1, AXIS[seg.axis], picks.join("+")), &entries) {
+                    if !out
+                        .add(format!("sight{}{}({r},{c})={}", out.rule + 1, AXIS[seg.axis], picks.join("+")), &entries)
+                    {
                         return;
                     }
                 }
@@ -554,7 +582,7 @@ impl SightItems {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn from_options(
+    fn arm_options(
         &self,
         board: &Board,
         walls: &[bool],
@@ -584,7 +612,9 @@ impl SightItems {
             // The cell is a wall: it sees nothing. Every axis item has that one option.
             for (a, &item) in f.axis.iter().enumerate() {
                 let mut entries = vec![Entry { item, colour: Colour::NONE }];
-                if (a > 0 || need(p, true, &mut entries)) && !out.add(format!("{stem}{}({r},{q})=wall", AXIS[a]), &entries) {
+                if (a > 0 || need(p, true, &mut entries))
+                    && !out.add(format!("{stem}{}({r},{q})=wall", AXIS[a]), &entries)
+                {
                     return;
                 }
             }
@@ -597,7 +627,8 @@ impl SightItems {
             let ahead = ray(board, p, (dr, dc));
             // One arm of length e: e open cells, then a wall unless the ray ends there.
             let arm = |cells: &[usize], e: usize, entries: &mut Vec<Entry>| -> bool {
-                cells[..e].iter().all(|&c| need(c, false, entries)) && (e == cells.len() || need(cells[e], true, entries))
+                cells[..e].iter().all(|&c| need(c, false, entries))
+                    && (e == cells.len() || need(cells[e], true, entries))
             };
             for e1 in 0..=back.len().min(left) {
                 for e2 in 0..=ahead.len().min(left - e1) {

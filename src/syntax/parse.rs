@@ -607,7 +607,9 @@ impl Cx {
         for p in it {
             match p.as_rule() {
                 Rule::expr => exprs.push(self.expr(p)?),
-                Rule::sight_until => until = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?),
+                Rule::sight_until => {
+                    until = Some(self.expr(p.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?)
+                }
                 Rule::for_clause => each = Some(self.for_clause(p)?),
                 _ => {
                     let b = p.into_inner().next().unwrap();
