@@ -320,3 +320,31 @@ fn misuse_is_diagnosed() {
         assert!(out.err.contains(code), "{spec}: expected {code}, got\n{}", out.err);
     }
 }
+
+/// A published Kurodoko solution (`x` shaded) as puzc prints it: `#` and `.`.
+fn shaded(solution: &str) -> String {
+    solution
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().map(|t| if t == "x" { '#' } else { '.' }).collect::<String>() + "\n")
+        .collect()
+}
+
+#[test]
+fn the_shipped_kurodoko_puzzles_have_their_published_answers_only() {
+    // Janko's Kuromasu 001 and 016, their solutions as published (SmilingWayne/puzzlekit-dataset,
+    // assets/data/Kuromasu/Kuromasu_dataset.json, "01_9x9" and "16_17x17").
+    let first = "9 9\n- - - - - - - - x\n- x - x - - - x -\nx - x - - x - - -\n- - - x - - - x -\n\
+                 x - - - x - - - x\n- - x - - x - x -\n- - - - - - - - -\n- - - - - - x - -\nx - x - x - - x -";
+    let out = run_ok(&["solve", "puzzles/kurodoko.puz", "--unique"], None, 0);
+    assert!(out.starts_with(&shaded(first)), "{out}");
+    let large = "17 17\nx - - - - - x - x - - - - - - - -\n- - - x - x - - - x - x - x - - x\n\
+        - - - - x - - - x - - - x - - x -\n- x - - - - x - - - x - - - - - -\nx - - - - x - - x - - - - - - - x\n\
+        - - x - - - x - - - - x - - - - -\n- - - - - x - - - - - - - - x - x\n- x - x - - - - - x - - x - - x -\n\
+        x - - - - x - x - - - x - - x - -\n- - - x - - - - - x - - x - - x -\nx - - - - - - - x - - x - x - - -\n\
+        - - x - x - - - - - - - - - - x -\n- x - x - x - x - x - - - x - - x\n- - - - - - x - - - x - x - - x -\n\
+        - - - - x - - x - x - x - - x - -\nx - x - - x - - x - - - - - - - -\n- - - x - - x - - - x - x - - x -";
+    let inst = root().join("puzzles/instances/kurodoko-17.txt");
+    let out = run_ok(&["solve", "puzzles/kurodoko.puz", "--instance", inst.to_str().unwrap(), "--unique"], None, 0);
+    assert!(out.starts_with(&shaded(large)), "{out}");
+}
