@@ -431,3 +431,85 @@ fn division_and_remainder_are_euclidean_in_moves() {
     assert_eq!(code, 0);
     assert!(out.contains("r0c0 := ((r0c0 - 1) % 3)") && out.contains("r0c0 := (r0c0 / 2)"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// `or`, `not`, `any`, `all` in conditions and goals; comprehensions that read cells.
+
+/// Fewest steps (fill, drain, pour) until some jug holds `target` litres, breadth-first.
+fn jugs_fewest(cap: [u8; 2], target: u8) -> Option<usize> {
+    let mut dist = HashMap::from([([0u8, 0], 0usize)]);
+    let mut todo = VecDeque::from([[0u8, 0]]);
+    while let Some(s) = todo.pop_front() {
+        let d = dist[&s];
+        if s.contains(&target) {
+            return Some(d);
+        }
+        let mut next = vec![];
+        for j in 0..2 {
+            let k = 1 - j;
+            let mut t = s;
+            t[j] = cap[j];
+            next.push(t);
+            let mut t = s;
+            t[j] = 0;
+            next.push(t);
+            let poured = s[j].min(cap[k] - s[k]);
+            let mut t = s;
+            t[j] -= poured;
+            t[k] += poured;
+            next.push(t);
+        }
+        for t in next {
+            if !dist.contains_key(&t) {
+                dist.insert(t, d + 1);
+                todo.push_back(t);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn some_jug_holds_the_target_as_a_search_here_says() {
+    for (cap, target) in [([3u8, 5u8], 4u8), ([4, 9], 6), ([2, 7], 1), ([6, 9], 4), ([5, 7], 3)] {
+        let spec = format!(
+            "let cap = [{}, {}]\ncounter jug[2] in 0..=9 = [0, 0]\n\
+             move fill(j) for j in 0..2 when not (jug(j) == cap[j]) do set jug(j) = cap[j]\n\
+             move drain(j) for j in 0..2 when jug(j) > 0 or false do set jug(j) = 0\n\
+             move pour(j) for (j, k) in [(0, 1), (1, 0)]\n    when all([jug(j) > 0, jug(k) < cap[k]])\n    \
+             do set jug(j) = jug(j) - min(jug(j), cap[k] - jug(k)), set jug(k) = min(cap[k], jug(k) + jug(j))\n\
+             goal when any([jug(j) == {target} for j in 0..2])\nmoves fewest\n\
+             print \"{{if solved}}{{length}}{{else}}none{{end}}\\n\"\n",
+            cap[0], cap[1]
+        );
+        let (code, out, err) = puzc(&["solve", &write_file("jugs.puz", &spec)]);
+        assert!(code == 0 || code == 1, "{err}");
+        let want = jugs_fewest(cap, target).map_or("none".into(), |d| d.to_string());
+        assert_eq!(out.trim(), want, "{cap:?} -> {target}");
+    }
+}
+
+#[test]
+fn the_pancakes_gap_estimate_is_a_comprehension_over_cells_and_guides_ida() {
+    // The shipped spec's estimate counts adjacent pancakes that are not neighbours in size
+    // (and the bottom one if it is not the largest): a flip changes one adjacency, so it
+    // never overestimates; the stacks' test above checks every answer of 5 and 6 under it.
+    let (code, out, err) = puzc(&["solve", "puzzles/pancakes.puz", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("IDA*"), "{err}");
+    assert_eq!(out.lines().count(), 7, "{out}");
+    let (code, out, _) = puzc(&["compile", "puzzles/pancakes.puz", "--emit", "moves"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("lower bound: the spec's estimate"), "{out}");
+}
+
+#[test]
+fn a_comprehension_leaves_out_elements_off_the_board() {
+    // A move that needs some neighbour of a cell to hold 1: at the edges the neighbour off
+    // the board is left out, so the corner cell (0, 0) is a move (its right neighbour is 1).
+    let spec = "board b[1, 3] of 0..=1\ngiven b = \"0 1 0\"\n\
+                move light(c) for c in 0..3\n    when b(0, c) == 0 and any([b(0, c + d) == 1 for d in [-1, 1]])\n    do set (0, c) = 1\n\
+                goal count 2\nmoves fewest\n";
+    let (code, out, err) = puzc(&["solve", &write_file("edge.puz", spec)]);
+    assert_eq!((code, out.as_str()), (0, "0\n"), "{err}");
+}

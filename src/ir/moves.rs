@@ -112,6 +112,9 @@ pub enum Term {
     /// overflow.
     Div,
     Mod,
+    /// Pop two, push 1 when `a op b` holds and 0 when not (conditions joined by `or`, `not`,
+    /// `any`, `all`: see `lower/moves/logic.rs`).
+    Cmp(CmpOp),
 }
 
 /// Where arithmetic on the state overflowed 64 bits: term `term` of program `program` (of
@@ -139,6 +142,7 @@ fn op(t: Term, a: i64, b: i64) -> Option<i64> {
         Term::Mod if b == -1 => Some(0),
         Term::Mod if b != 0 => a.checked_rem_euclid(b),
         Term::Div | Term::Mod => None,
+        Term::Cmp(o) => Some(compare(a, o, b) as i64),
         _ => Some(a.max(b)),
     }
 }
@@ -540,6 +544,7 @@ impl MoveProblem {
                         Term::Min => format!("min({a}, {b})"),
                         Term::Div => format!("({a} / {b})"),
                         Term::Mod => format!("({a} % {b})"),
+                        Term::Cmp(o) => format!("({a} {} {b})", op_text(o)),
                         _ => format!("max({a}, {b})"),
                     }
                 }

@@ -515,14 +515,14 @@ fn index(base: &Value, key: &Value, base_span: Span, key_span: Span) -> R<Value>
     }
 }
 
-/// Builtins: `abs(x)`, `min`, `max` (of numbers, or of one collection), `len(xs)`, `sum(xs)`,
+/// Builtins: `abs(x)`, `min`, `max` (of numbers, or of one collection), `len(xs)`, `sum(xs)`, `any(xs)`, `all(xs)`,
 /// `product(xs)`, `sort(xs)`, `labels(grid)`, `split(word, separator)`.
-pub const BUILTINS: &[&str] = &["abs", "min", "max", "len", "sum", "product", "sort", "labels", "split"];
+pub const BUILTINS: &[&str] = &["abs", "min", "max", "len", "sum", "product", "sort", "labels", "split", "any", "all"];
 
 fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> {
     // `min(xs)` of one collection is the least element; `min(a, b)` of numbers the least number.
     // These walk a whole collection: a huge range is refused before it is materialised.
-    if let ("min" | "max" | "sum" | "product" | "sort", [one]) = (name, args)
+    if let ("min" | "max" | "sum" | "product" | "sort" | "any" | "all", [one]) = (name, args)
         && one.len().unwrap_or(0) > DEFAULT_BUDGET
     {
         return Err(too_large(span));
@@ -554,6 +554,18 @@ fn builtin(name: &str, args: &[Value], span: Span, name_span: Span) -> R<Value> 
         "sum" => {
             let v = ints("`sum` adds up a list of numbers")?;
             v.iter().try_fold(0i64, |a, &b| a.checked_add(b)).map(Value::Int).ok_or_else(|| overflow(span))
+        }
+        // `any(xs)`, `all(xs)`: whether some (every) element of a list of conditions holds.
+        "any" | "all" if args.len() == 1 && args[0].is_collection() => {
+            let mut all = true;
+            let mut any = false;
+            for v in args[0].elements() {
+                match v {
+                    Value::Bool(b) => (all, any) = (all && b, any || b),
+                    v => return Err(type_error("a condition", &v, span, "`any` and `all` test a list of conditions")),
+                }
+            }
+            Ok(Value::Bool(if name == "any" { any } else { all }))
         }
         "product" => {
             let v = ints("`product` multiplies a list of numbers")?;

@@ -6,6 +6,7 @@
 //! and cell writes. A move that would read or write a cell off the board does not exist.
 mod cyclic;
 mod group;
+mod logic;
 
 use super::elaborate::{Elab, coord_of};
 use super::eval::{Env, R, type_error};
@@ -568,6 +569,15 @@ fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs
     if !reads_board(e, sp) {
         return env.eval_bool(e, "a move's `when` is a condition");
     }
+    if logic::is_logic(e) {
+        return Ok(match logic_cond(e, sp, env, programs)? {
+            Some(c) => {
+                out.push(c);
+                true
+            }
+            None => false,
+        });
+    }
     let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
     let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
     // `group(x, y) >= k`: the connected group at the cell has at least k cells.
@@ -623,7 +633,7 @@ fn comparison(
 fn not_simple(e: &Expr) -> Diagnostic {
     Diagnostic::new(Code::E109, e.span, "a move's condition must compare cells and numbers")
         .label("too complex to test on the board")
-        .help("write comparisons joined by `and`, such as `cells(x, y) != 0 and cells(x + d, y) == 0`")
+        .help("write comparisons joined by `and`, `or` and `not`, such as `cells(x, y) != 0 and cells(x + d, y) == 0`")
 }
 
 /// A cell read (`board(x, y)`) or a number; `None` for a cell off the board.
@@ -758,6 +768,7 @@ fn program(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
                 None => false,
             })
         }
+        ExprKind::Call { func, args } if logic::is_fold(e, sp) => logic::fold(&func.name, &args[0], sp, env, out),
         ExprKind::Call { func, args } if (func.name == "min" || func.name == "max") && !args.is_empty() => {
             let op = if func.name == "min" { Term::Min } else { Term::Max };
             for (i, a) in args.iter().enumerate() {
@@ -821,6 +832,11 @@ fn reads_board(e: &Expr, sp: &Space) -> bool {
         ExprKind::Unary { operand, .. } => reads_board(operand, sp),
         ExprKind::Binary { lhs, rhs, .. } => reads_board(lhs, sp) || reads_board(rhs, sp),
         ExprKind::Tuple(v) | ExprKind::List(v) | ExprKind::Set(v) => v.iter().any(|x| reads_board(x, sp)),
+        ExprKind::ListComp { body, each } | ExprKind::SetComp { body, each } => {
+            reads_board(body, sp)
+                || each.filter.as_ref().is_some_and(|f| reads_board(f, sp))
+                || each.binders.iter().any(|b| reads_board(&b.source, sp))
+        }
         _ => false,
     }
 }
@@ -909,6 +925,10 @@ fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, pro
         }
         return Ok(());
     }
+    if logic::is_logic(e) {
+        out.push(logic_cond(e, sp, env, programs)?.ok_or_else(|| goal_off_board(e, sp))?);
+        return Ok(());
+    }
     let ExprKind::Binary { op, lhs, rhs } = &e.kind else { return Err(not_simple(e)) };
     let Some(op) = cmp_op(*op) else { return Err(not_simple(e)) };
     for x in [lhs, rhs] {
@@ -918,14 +938,28 @@ fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, pro
                 .help("a goal compares cells, counters and numbers"));
         }
     }
-    let c = comparison(op, lhs, rhs, sp, env, programs)?.ok_or_else(|| {
-        Diagnostic::new(Code::G201, e.span, "the goal reads a cell off the board")
-            .label("off the board")
-            .related(sp.board.span, "the board is declared here")
-            .help("limit the goal's `for` ranges to the board")
-    })?;
+    let c = comparison(op, lhs, rhs, sp, env, programs)?.ok_or_else(|| goal_off_board(e, sp))?;
     out.push(c);
     Ok(())
+}
+
+fn goal_off_board(e: &Expr, sp: &Space) -> Diagnostic {
+    Diagnostic::new(Code::G201, e.span, "the goal reads a cell off the board")
+        .label("off the board")
+        .related(sp.board.span, "the board is declared here")
+        .help("limit the goal's `for` ranges to the board")
+}
+
+/// A condition with `or`, `not`, `any` or `all` as one test: its program (1 or 0) is not 0.
+/// `None` when it reads a cell off the board.
+fn logic_cond(e: &Expr, sp: &Space, env: &mut Env, programs: &mut Programs) -> R<Option<Cond>> {
+    let mut p = Prog::default();
+    if !logic::condition(e, sp, env, &mut p)? {
+        return Ok(None);
+    }
+    let mut zero = Prog::default();
+    zero.push(Term::Const(0), e.span);
+    Ok(Some(Cond::Arith { lhs: programs.add(p), op: CmpOp::Ne, rhs: programs.add(zero) }))
 }
 
 /// The name of a move-only builtin (`group`) called anywhere in `e`.

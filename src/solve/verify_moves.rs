@@ -322,6 +322,7 @@ fn compute(program: &[Term], g: &[u8]) -> Result<i64, String> {
                     Term::Div | Term::Mod if b == 0 => return Err("a program divides by 0".into()),
                     Term::Div => a.div_euclid(b),
                     Term::Mod => a.rem_euclid(b),
+                    Term::Cmp(o) => i128::from(compare(a, *o, b)),
                     _ => a.max(b),
                 }
             }
