@@ -460,8 +460,8 @@ fn jugs_fewest(cap: [u8; 2], target: u8) -> Option<usize> {
             next.push(t);
         }
         for t in next {
-            if !dist.contains_key(&t) {
-                dist.insert(t, d + 1);
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(t) {
+                e.insert(d + 1);
                 todo.push_back(t);
             }
         }
