@@ -491,9 +491,9 @@ fn some_jug_holds_the_target_as_a_search_here_says() {
 
 #[test]
 fn the_pancakes_gap_estimate_is_a_comprehension_over_cells_and_guides_ida() {
-    // The shipped spec's estimate counts adjacent pancakes that are not neighbours in size
-    // (and the bottom one if it is not the largest): a flip changes one adjacency, so it
-    // never overestimates; the stacks' test above checks every answer of 5 and 6 under it.
+    // The shipped spec's estimate counts adjacent pancakes that are not neighbours in size:
+    // a flip changes one adjacency, so it never overestimates; the stacks' test above checks
+    // every answer of 5 and 6 under it.
     let (code, out, err) = puzc(&["solve", "puzzles/pancakes.puz", "--stats"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("IDA*"), "{err}");
