@@ -286,6 +286,63 @@ fn columns_are_utf16_units_and_imports_are_followed() {
     assert!(wait(&mut client.child).success());
 }
 
+/// A document that starts with a byte-order mark (issue 26): the mark is one UTF-16 unit of
+/// the editor's line 0, which the loader drops, so positions on line 0 are one further right
+/// than the decoded text's columns; other lines are as they were. The diagnostic, the
+/// definition and the outline land on the name; a semantic token on line 0 starts there too.
+#[test]
+fn a_byte_order_mark_keeps_line_one_columns_where_the_editor_has_them() {
+    let uri = "file:///tmp/puzc-lsp-bom/main.puz";
+    let mut client = Client::start();
+    client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
+    client.notify("initialized", json!({}));
+    let text = "\u{FEFF}let s = nowhere\nlet t = nowhere\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "puz", "version": 1, "text": text } }),
+    );
+    // In the editor's text (BOM included) the names start at UTF-16 column 9 of line 0 and 8
+    // of line 1: counted here from the text the client sent.
+    let col = |line: &str| line.encode_utf16().count() - "nowhere".len();
+    let lines: Vec<&str> = text.lines().collect();
+    let found = client.diagnostics(uri);
+    // One E101 at the first `nowhere`, the second named as "used again here".
+    let start = |r: &Value| (r["start"]["line"].as_u64().unwrap(), r["start"]["character"].as_u64().unwrap());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(start(&found[0]["range"]), (0, col(lines[0]) as u64), "{found:?}");
+    assert_eq!(start(&found[0]["relatedInformation"][0]["location"]["range"]), (1, col(lines[1]) as u64));
+    assert_eq!(col(lines[0]), 9);
+
+    let text = "\u{FEFF}let n = 4\nlet m = n\n";
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": text }] }),
+    );
+    client.diagnostics(uri);
+    // Go to definition of the `n` on line 1: it is at column 5 of line 0 in the editor (4
+    // after the mark).
+    let def = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 1, "character": 8 } }),
+    );
+    assert_eq!(def["range"]["start"], json!({ "line": 0, "character": 5 }), "{def}");
+    // From the editor's column 5 of line 0, the name is found too.
+    let def = client.request(
+        "textDocument/definition",
+        json!({ "textDocument": { "uri": uri }, "position": { "line": 0, "character": 5 } }),
+    );
+    assert_eq!(def["range"]["start"], json!({ "line": 0, "character": 5 }), "{def}");
+    let symbols = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+    assert_eq!(symbols[0]["selectionRange"]["start"], json!({ "line": 0, "character": 5 }), "{symbols}");
+    let tokens = client.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri } }));
+    // The first token is `let`, right after the mark: line 0, column 1.
+    let data = tokens["data"].as_array().unwrap();
+    assert_eq!((data[0].as_u64(), data[1].as_u64(), data[2].as_u64()), (Some(0), Some(1), Some(3)), "{tokens}");
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(wait(&mut client.child).success());
+}
+
 fn wait(child: &mut Child) -> std::process::ExitStatus {
     let started = std::time::Instant::now();
     loop {

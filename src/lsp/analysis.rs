@@ -1,7 +1,7 @@
 //! One open document as the server knows it: its text, what `api::diagnose` found in it,
 //! and the last outline that parsed, so that go-to-definition keeps working while a line
 //! is half typed.
-use super::position::{range, word_at};
+use super::position::{offset_after, range_after, word_at};
 use crate::api::{Declaration, Diagnosed, Outline, diagnose};
 use crate::diag::{FileId, Sources};
 use lsp_types as lsp;
@@ -47,6 +47,18 @@ impl Document {
         }
     }
 
+    /// UTF-16 units on the editor's first line that the decoded root text lacks: 1 when the
+    /// editor's text starts with a byte-order mark, which the loader drops (spans then point
+    /// one column left of the editor's characters on line 0); 0 for the editor's own text.
+    fn lead(&self) -> u32 {
+        u32::from(self.found.root.is_some() && self.text.starts_with('\u{FEFF}'))
+    }
+
+    /// A span of the root text as a range of the editor's document.
+    fn range(&self, text: &str, start: usize, end: usize) -> lsp::Range {
+        range_after(text, self.lead(), start, end)
+    }
+
     /// The diagnostics to publish, each at its place in this document. One found in an
     /// imported spec is shown at the top, naming the file, line and column.
     pub fn diagnostics(&self) -> Vec<lsp::Diagnostic> {
@@ -59,11 +71,11 @@ impl Document {
                 let span = d.label.span;
                 let mut message = d.message.clone();
                 let at = if Some(span.file) == self.found.root {
-                    range(text, span.start, span.end)
+                    self.range(text, span.start, span.end)
                 } else {
                     let (line, col) = sources.line_col(span.file, span.start);
                     message = format!("{}:{line}:{col}: {message}", sources.get(span.file).name);
-                    range(text, 0, 0)
+                    self.range(text, 0, 0)
                 };
                 if !d.label.text.is_empty() {
                     message = format!("{message}\n{}", d.label.text);
@@ -76,7 +88,10 @@ impl Document {
                     .iter()
                     .filter(|l| Some(l.span.file) == self.found.root)
                     .map(|l| lsp::DiagnosticRelatedInformation {
-                        location: lsp::Location { uri: self.uri.clone(), range: range(text, l.span.start, l.span.end) },
+                        location: lsp::Location {
+                            uri: self.uri.clone(),
+                            range: self.range(text, l.span.start, l.span.end),
+                        },
                         message: l.text.clone(),
                     })
                     .collect::<Vec<_>>();
@@ -97,7 +112,8 @@ impl Document {
     pub fn declaration_at(&self, at: lsp::Position) -> Option<(&Declaration, &Sources)> {
         let (sources, root, outline) = self.parsed.as_ref()?;
         let text = &sources.get(*root).text;
-        let (word, _, _) = word_at(text, super::position::offset(text, at))?;
+        let lead = u32::from(self.text.starts_with('\u{FEFF}'));
+        let (word, _, _) = word_at(text, offset_after(text, lead, at))?;
         outline.find(word).map(|d| (d, sources))
     }
 
@@ -105,14 +121,18 @@ impl Document {
     pub fn location(&self, d: &Declaration, sources: &Sources) -> Option<lsp::Location> {
         let file = sources.get(d.name.span.file);
         let root = self.parsed.as_ref().map(|p| p.1);
-        let uri = if Some(d.name.span.file) == root { self.uri.clone() } else { uri_of(Path::new(&file.name))? };
-        Some(lsp::Location { uri, range: range(&file.text, d.name.span.start, d.name.span.end) })
+        let here = Some(d.name.span.file) == root;
+        let uri = if here { self.uri.clone() } else { uri_of(Path::new(&file.name))? };
+        let lead = u32::from(here && self.text.starts_with('\u{FEFF}'));
+        Some(lsp::Location { uri, range: range_after(&file.text, lead, d.name.span.start, d.name.span.end) })
     }
 
     /// This document's own declarations, for the outline view.
     pub fn symbols(&self) -> Vec<lsp::DocumentSymbol> {
         let Some((sources, root, outline)) = &self.parsed else { return Vec::new() };
         let text = &sources.get(*root).text;
+        let lead = u32::from(self.text.starts_with('\u{FEFF}'));
+        let range = |start, end| range_after(text, lead, start, end);
         outline
             .declarations
             .iter()
@@ -125,8 +145,8 @@ impl Document {
                     kind: symbol_kind(d),
                     tags: None,
                     deprecated: None,
-                    range: range(text, d.statement.start, d.statement.end),
-                    selection_range: range(text, d.name.span.start, d.name.span.end),
+                    range: range(d.statement.start, d.statement.end),
+                    selection_range: range(d.name.span.start, d.name.span.end),
                     children: None,
                 }
             })
@@ -161,7 +181,7 @@ impl Document {
             None => Vec::new(),
         };
         let tokens = super::tokens::classify(text, imported)?;
-        Some(lsp::SemanticTokens { result_id: None, data: super::tokens::encode(text, &tokens) })
+        Some(lsp::SemanticTokens { result_id: None, data: super::tokens::encode(text, self.lead(), &tokens) })
     }
 
     /// The names in scope: every declaration of the last version that parsed.

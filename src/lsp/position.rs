@@ -20,6 +20,28 @@ pub fn range(text: &str, start: usize, end: usize) -> Range {
     Range { start: position(text, start), end: position(text, end) }
 }
 
+/// [`range`] in a text that, in the editor, has `lead` UTF-16 units before it on its first
+/// line: the byte-order mark the loader dropped (`syntax::text::normalise`) is one character
+/// of the editor's line 0, so every column of that line is one further right there.
+pub fn range_after(text: &str, lead: u32, start: usize, end: usize) -> Range {
+    let shift = |mut p: Position| {
+        if p.line == 0 {
+            p.character += lead;
+        }
+        p
+    };
+    Range { start: shift(position(text, start)), end: shift(position(text, end)) }
+}
+
+/// [`offset`] of an editor's position in such a text (see [`range_after`]); a position on the
+/// mark itself is the text's start.
+pub fn offset_after(text: &str, lead: u32, mut at: Position) -> usize {
+    if at.line == 0 {
+        at.character = at.character.saturating_sub(lead);
+    }
+    offset(text, at)
+}
+
 /// The byte offset of a position: past the line's end is its end, past the last line the
 /// text's end.
 pub fn offset(text: &str, at: Position) -> usize {
@@ -66,6 +88,18 @@ mod tests {
         assert_eq!(position(text, g), Position { line: 1, character: 6 });
         assert_eq!(offset(text, Position { line: 1, character: 6 }), g);
         assert_eq!(offset(text, Position { line: 9, character: 0 }), text.len());
+    }
+
+    #[test]
+    fn a_lead_shifts_the_first_line_only() {
+        let text = "let a = 1\nlet b = a";
+        let a = text.find('a').unwrap();
+        assert_eq!(range_after(text, 1, a, a + 1).start, Position { line: 0, character: 5 });
+        assert_eq!(offset_after(text, 1, Position { line: 0, character: 5 }), a);
+        assert_eq!(offset_after(text, 1, Position { line: 0, character: 0 }), 0);
+        let b = text.rfind('a').unwrap();
+        assert_eq!(range_after(text, 1, b, b).start, Position { line: 1, character: 8 });
+        assert_eq!(offset_after(text, 1, Position { line: 1, character: 8 }), b);
     }
 
     #[test]

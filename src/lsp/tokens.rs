@@ -317,10 +317,11 @@ fn is_operator(b: u8) -> bool {
 
 /// The tokens in the protocol's relative encoding: each token's line and start as deltas
 /// from the previous one, columns and lengths in UTF-16 units. One pass over the text.
-pub fn encode(text: &str, tokens: &[Token]) -> Vec<lsp::SemanticToken> {
+pub fn encode(text: &str, lead: u32, tokens: &[Token]) -> Vec<lsp::SemanticToken> {
     let mut out = Vec::with_capacity(tokens.len());
-    // Where the cursor stands: byte offset, line, UTF-16 column.
-    let (mut at, mut line, mut col) = (0usize, 0u32, 0u32);
+    // Where the cursor stands: byte offset, line, UTF-16 column; the first line starts
+    // `lead` units right (a byte-order mark the loader dropped: `position::range_after`).
+    let (mut at, mut line, mut col) = (0usize, 0u32, lead);
     let (mut prev_line, mut prev_col) = (0u32, 0u32);
     let advance = |to: usize, at: &mut usize, line: &mut u32, col: &mut u32| {
         for c in text[*at..to].chars() {
@@ -389,7 +390,7 @@ mod tests {
     fn strings_are_cut_at_line_ends_and_columns_count_utf16_units() {
         let text = "let s = \"𝄞\" # é\ninstance \"\"\"\n1 2\n\"\"\"\n";
         let tokens = classify(text, []).unwrap();
-        let encoded = encode(text, &tokens);
+        let encoded = encode(text, 0, &tokens);
         // `let`, `s`, `=`, the string, the comment, `instance`, then three pieces of the
         // long string (`"""`, `1 2`, `"""`).
         assert_eq!(encoded.len(), 9, "{tokens:?}");
