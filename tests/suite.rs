@@ -16,6 +16,7 @@ mod docs_examples;
 mod edges_engine;
 mod engine_moves;
 mod engine_xcc;
+mod fleet;
 mod exports;
 mod fill_engine;
 mod generate;
