@@ -31,7 +31,8 @@ impl TestPiece {
     /// Every way the piece lies on an h × w board, turned by quarter turns (distinct ones).
     fn lyings(&self, h: usize, w: usize, fill_value: char) -> Vec<Lying> {
         let mut shapes: Vec<Vec<(i64, i64, char)>> = Vec::new();
-        let mut cells: Vec<(i64, i64, char)> = self.cells.iter().map(|&(r, c, l)| (r, c, l.unwrap_or(fill_value))).collect();
+        let mut cells: Vec<(i64, i64, char)> =
+            self.cells.iter().map(|&(r, c, l)| (r, c, l.unwrap_or(fill_value))).collect();
         for _ in 0..4 {
             let (r0, c0) = (cells.iter().map(|x| x.0).min().unwrap(), cells.iter().map(|x| x.1).min().unwrap());
             let mut s: Vec<_> = cells.iter().map(|&(r, c, l)| (r - r0, c - c0, l)).collect();
@@ -116,11 +117,20 @@ fn boards(h: usize, w: usize, pieces: &[TestPiece], apart: Option<bool>) -> Vec<
 /// Row and column counts of the cells holding a ship ('S' or 'o').
 fn counts(h: usize, w: usize, b: &[char]) -> (Vec<usize>, Vec<usize>) {
     let ship = |c: usize| b[c] != '~';
-    ((0..h).map(|r| (0..w).filter(|&c| ship(r * w + c)).count()).collect(), (0..w).map(|c| (0..h).filter(|&r| ship(r * w + c)).count()).collect())
+    (
+        (0..h).map(|r| (0..w).filter(|&c| ship(r * w + c)).count()).collect(),
+        (0..w).map(|c| (0..h).filter(|&r| ship(r * w + c)).count()).collect(),
+    )
 }
 
 fn random_piece(rng: &mut Rng) -> TestPiece {
-    let shapes: [&[(i64, i64)]; 5] = [&[(0, 0)], &[(0, 0), (0, 1)], &[(0, 0), (0, 1), (0, 2)], &[(0, 0), (1, 0), (1, 1)], &[(0, 0), (0, 1), (1, 1), (1, 2)]];
+    let shapes: [&[(i64, i64)]; 5] = [
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (0, 1), (0, 2)],
+        &[(0, 0), (1, 0), (1, 1)],
+        &[(0, 0), (0, 1), (1, 1), (1, 2)],
+    ];
     let shape = shapes[rng.below(shapes.len())];
     // Sometimes the first cell writes 'o' (a submarine's circle, a bow): two written values.
     let label = rng.below(3) == 0;
@@ -154,7 +164,8 @@ fn fleet_counts_equal_a_brute_force() {
             .filter(|b| match &wanted {
                 None => true,
                 Some((rows, cols, givens)) => {
-                    counts(h, w, b) == (rows.clone(), cols.clone()) && (0..h * w).all(|c| givens[c].is_none_or(|g| g == b[c]))
+                    counts(h, w, b) == (rows.clone(), cols.clone())
+                        && (0..h * w).all(|c| givens[c].is_none_or(|g| g == b[c]))
                 }
             })
             .count();
@@ -207,8 +218,10 @@ fn every_answer_is_a_board_the_brute_force_makes() {
         TestPiece { cells: vec![(0, 0, Some('o')), (0, 1, None)], copies: 1 },
     ];
     let (h, w) = (4, 4);
-    let mut expected: Vec<String> =
-        boards(h, w, &pieces, Some(false)).iter().map(|b| b.chunks(w).map(|r| r.iter().collect::<String>() + "\n").collect()).collect();
+    let mut expected: Vec<String> = boards(h, w, &pieces, Some(false))
+        .iter()
+        .map(|b| b.chunks(w).map(|r| r.iter().collect::<String>() + "\n").collect())
+        .collect();
     expected.sort();
     assert!(expected.len() > 1, "a case with several answers");
     let mut spec = format!("board g[{h}, {w}] of ['~', 'S', 'o']\nfill g\n");
@@ -218,7 +231,8 @@ fn every_answer_is_a_board_the_brute_force_makes() {
     let dir = scratch("fleet-all");
     let path = write(&dir, "s.puz", &spec);
     let out = run_ok(&["solve", &path, "--all"], None, 0);
-    let mut got: Vec<String> = out.split("\n\n").map(|b| b.trim().to_string() + "\n").filter(|b| !b.contains("solution")).collect();
+    let mut got: Vec<String> =
+        out.split("\n\n").map(|b| b.trim().to_string() + "\n").filter(|b| !b.contains("solution")).collect();
     got.sort();
     assert_eq!(got, expected);
 }

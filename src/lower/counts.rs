@@ -77,7 +77,8 @@ impl Elab<'_> {
     /// `each row(r) holds exactly rows[r] of 'S'`: one count per member of the family, its
     /// bound evaluated with `params` bound to the member's parameters (as cages bind them).
     fn count_each(&mut self, r: &Ident, params: &[Ident], bound: &CountBound, values: Vec<usize>, span: Span) -> R<()> {
-        let (Some(family), Some(args)) = (self.region_families.get(&r.name).cloned(), self.region_args.get(&r.name).cloned())
+        let (Some(family), Some(args)) =
+            (self.region_families.get(&r.name).cloned(), self.region_args.get(&r.name).cloned())
         else {
             if self.broken.contains(&r.name) {
                 return Ok(());
@@ -92,7 +93,12 @@ impl Elab<'_> {
                 return Err(Diagnostic::new(
                     Code::E104,
                     at,
-                    format!("`{}` names its regions by {} value(s), but {} are bound here", r.name, member.len(), params.len()),
+                    format!(
+                        "`{}` names its regions by {} value(s), but {} are bound here",
+                        r.name,
+                        member.len(),
+                        params.len()
+                    ),
                 )
                 .label("one name per value of the region's name")
                 .help(format!("write `each {}` with as many names in parentheses as `{name}` has values", r.name)));
@@ -104,7 +110,14 @@ impl Elab<'_> {
             let n = self.count_bound(k);
             self.env.truncate_locals(mark);
             let (lo, hi) = bounds(bound, n?, cells.len());
-            self.model.counts.push(Count { name: name.to_string(), cells: cells.to_vec(), values: values.clone(), lo, hi, span });
+            self.model.counts.push(Count {
+                name: name.to_string(),
+                cells: cells.to_vec(),
+                values: values.clone(),
+                lo,
+                hi,
+                span,
+            });
         }
         Ok(())
     }

@@ -162,9 +162,7 @@ impl Elab<'_> {
             | StmtKind::Apart { .. }
             | StmtKind::PiecesApart { .. }
             | StmtKind::Draw(_)
-            | StmtKind::Clues { .. } => {
-                board_broken
-            }
+            | StmtKind::Clues { .. } => board_broken,
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,

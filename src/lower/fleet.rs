@@ -73,10 +73,14 @@ pub fn misuse(model: &Model) -> Option<Diagnostic> {
     let (placing, board) = (model.placing.as_ref()?, model.board.as_ref()?);
     if let (Some((_, span)), false) = (placing.shows, model.fill) {
         return Some(
-            Diagnostic::new(Code::E105, span, format!("`as` writes a value in the cells of a filled board, and `{}` is not filled", board.name))
-                .label("a value for the pieces' cells")
-                .related(board.span, "the board is declared here")
-                .help(format!("fill the board (`fill {}`), or drop `as`: pieces then only cover cells", board.name)),
+            Diagnostic::new(
+                Code::E105,
+                span,
+                format!("`as` writes a value in the cells of a filled board, and `{}` is not filled", board.name),
+            )
+            .label("a value for the pieces' cells")
+            .related(board.span, "the board is declared here")
+            .help(format!("fill the board (`fill {}`), or drop `as`: pieces then only cover cells", board.name)),
         );
     }
     if !model.fill {
@@ -96,10 +100,16 @@ pub fn misuse(model: &Model) -> Option<Diagnostic> {
                 }
                 Some(v) if !board.values.contains(v) => {
                     return Some(
-                        Diagnostic::new(Code::G204, piece.span, format!("piece {} writes `{v}`, which is not a value of `{}`", piece.label, board.name))
-                            .label("a label the board's cells cannot hold")
-                            .related(board.span, "the board's values are declared here")
-                            .help("on a filled board a labelled cell holds its label: label with one of the board's values"),
+                        Diagnostic::new(
+                            Code::G204,
+                            piece.span,
+                            format!("piece {} writes `{v}`, which is not a value of `{}`", piece.label, board.name),
+                        )
+                        .label("a label the board's cells cannot hold")
+                        .related(board.span, "the board's values are declared here")
+                        .help(
+                            "on a filled board a labelled cell holds its label: label with one of the board's values",
+                        ),
                     );
                 }
                 _ => {}
@@ -203,7 +213,14 @@ pub fn touch_items(model: &Model, b: &mut XccBuilder) -> Option<TouchItems> {
         items[cell] = Some(b.add_secondary(format!("touch({x},{y})")));
     }
     let (inside, beside) = (b.colour("in"), b.colour("by"));
-    Some(TouchItems { items, diagonal: apart.diagonal, inside, beside, mark: vec![false; board.on.len()], near: Vec::new() })
+    Some(TouchItems {
+        items,
+        diagonal: apart.diagonal,
+        inside,
+        beside,
+        mark: vec![false; board.on.len()],
+        near: Vec::new(),
+    })
 }
 
 impl TouchItems {

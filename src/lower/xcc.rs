@@ -488,7 +488,9 @@ fn lower_place(
             // On a filled board every cell writes a value (its label, else the `as` value:
             // `fleet::misuse` saw to both), which a given must equal.
             let writes: Vec<usize> = match fleet {
-                Some(_) => labels.iter().map(|&l| if l == ANY_LABEL { as_value.unwrap_or(NO_SUCH_VALUE) } else { l }).collect(),
+                Some(_) => {
+                    labels.iter().map(|&l| if l == ANY_LABEL { as_value.unwrap_or(NO_SUCH_VALUE) } else { l }).collect()
+                }
                 None => Vec::new(),
             };
             // A labelled cell must lie on a board cell showing that label: checked as each

@@ -59,7 +59,8 @@ impl<'m> Verifier<'m> {
             _ => &[],
         };
         // On a filled board a piece's cells are matched against the values they write.
-        let shapes = model.pieces.iter().map(|piece| shapes_of(&fleet::as_written(model, piece), syms, values)).collect();
+        let shapes =
+            model.pieces.iter().map(|piece| shapes_of(&fleet::as_written(model, piece), syms, values)).collect();
         Verifier {
             model,
             shapes,
