@@ -76,8 +76,7 @@ fn boards(h: usize, w: usize, pieces: &[TestPiece], apart: Option<bool>) -> Vec<
         from: usize,
         n: usize,
         ctx: (&[TestPiece], &[Vec<Lying>], usize, Option<bool>),
-        owner: &mut Vec<usize>,
-        board: &mut Vec<char>,
+        (owner, board): (&mut Vec<usize>, &mut Vec<char>),
         out: &mut Vec<Vec<char>>,
     ) {
         let (pieces, lyings, w, apart) = ctx;
@@ -87,7 +86,7 @@ fn boards(h: usize, w: usize, pieces: &[TestPiece], apart: Option<bool>) -> Vec<
         }
         if left == 0 {
             let next = pieces.get(k + 1).map_or(0, |p| p.copies);
-            return go(k + 1, next, 0, n, ctx, owner, board, out);
+            return go(k + 1, next, 0, n, ctx, (owner, board), out);
         }
         for (i, lying) in lyings[k].iter().enumerate().skip(from) {
             let free = lying.iter().all(|&(c, _)| owner[c] == usize::MAX);
@@ -101,7 +100,7 @@ fn boards(h: usize, w: usize, pieces: &[TestPiece], apart: Option<bool>) -> Vec<
                 owner[c] = n;
                 board[c] = v;
             }
-            go(k, left - 1, i + 1, n + 1, ctx, owner, board, out);
+            go(k, left - 1, i + 1, n + 1, ctx, (&mut *owner, &mut *board), out);
             for &(c, _) in lying {
                 owner[c] = usize::MAX;
                 board[c] = '~';
@@ -110,7 +109,7 @@ fn boards(h: usize, w: usize, pieces: &[TestPiece], apart: Option<bool>) -> Vec<
     }
     let mut board = vec!['~'; h * w];
     let first = pieces.first().map_or(0, |p| p.copies);
-    go(0, first, 0, 0, (pieces, &lyings, w, apart), &mut owner, &mut board, &mut out);
+    go(0, first, 0, 0, (pieces, &lyings, w, apart), (&mut owner, &mut board), &mut out);
     out
 }
 
@@ -152,7 +151,9 @@ fn fleet_counts_equal_a_brute_force() {
         };
         let all = boards(h, w, &pieces, apart);
         // Half the rounds constrain the board by one answer's counts and a few of its cells.
-        let mut wanted: Option<(Vec<usize>, Vec<usize>, Vec<Option<char>>)> = None;
+        // Row counts, column counts, and the cells given.
+        type Wanted = (Vec<usize>, Vec<usize>, Vec<Option<char>>);
+        let mut wanted: Option<Wanted> = None;
         if !all.is_empty() && rng.below(2) == 0 {
             let b = &all[rng.below(all.len())];
             let (rows, cols) = counts(h, w, b);
