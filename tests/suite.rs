@@ -19,6 +19,7 @@ mod engine_moves;
 mod engine_xcc;
 mod exports;
 mod fill_engine;
+mod fleet;
 mod generate;
 mod group_moves;
 mod guided_search;

@@ -262,6 +262,9 @@ impl Checker {
             StmtKind::Place(p) => {
                 p.pieces.iter().flatten().for_each(|id| self.use_named(id, Kind::Piece));
                 self.use_named(&p.board, Kind::Board);
+                if let Some(v) = &p.shows {
+                    self.expr(v);
+                }
             }
             StmtKind::Confine(c) => {
                 self.use_named(&c.piece, Kind::Piece);
@@ -383,14 +386,19 @@ impl Checker {
             }
             StmtKind::RegionRuns { name, .. } => self.define(name, Kind::Region),
             StmtKind::MatchEdges(Some(border)) => self.expr(border),
-            StmtKind::Count { regions, bound, of, .. } => {
+            StmtKind::Count { regions, params, bound, of, .. } => {
                 for r in regions {
                     self.use_named(r, Kind::Region);
                 }
                 let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+                // `each row(r) holds exactly rows[r] of 'S'`: `r` is bound in the bound only.
+                let mark = self.locals.len();
+                self.locals.extend(params.iter().map(|p| p.name.clone()));
                 self.expr(k);
+                self.locals.truncate(mark);
                 self.expr(of);
             }
+            StmtKind::PiecesApart { .. } => {}
             StmtKind::Apart { of, .. } => self.expr(of),
             StmtKind::Connected { of, .. } => self.expr(of),
             StmtKind::Areas { of, clues, .. } => {

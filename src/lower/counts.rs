@@ -24,21 +24,24 @@ use crate::syntax::ast::{CountBound, Expr, Ident};
 
 impl Elab<'_> {
     /// `each r1, r2 holds exactly k of v`: one [`Count`] per region of the families.
-    pub(super) fn count(&mut self, regions: &[Ident], bound: &CountBound, of: &Expr, span: Span) -> R<()> {
+    ///
+    /// With `params` (`each row(r) holds exactly rows[r] of 'S'`), the one family's members
+    /// each get their own bound, evaluated with the names bound to the member's parameters.
+    pub(super) fn count(
+        &mut self,
+        regions: &[Ident],
+        params: &[Ident],
+        bound: &CountBound,
+        of: &Expr,
+        span: Span,
+    ) -> R<()> {
         let board = self.counted_board(span)?;
         let values = self.board_values(&board, of)?;
         let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
-        let n = self.env.eval_int(k, "how many cells hold the value")?;
-        if n < 0 || n > u32::MAX as i64 {
-            return Err(Diagnostic::new(
-                Code::G207,
-                k.span,
-                format!("a region cannot hold {}", crate::diag::plural(n, "cell")),
-            )
-            .label("bad count")
-            .help("count 0 or more cells: `holds exactly 2 of '*'`"));
+        if !params.is_empty() {
+            return self.count_each(&regions[0], params, bound, values, span);
         }
-        let n = n as usize;
+        let n = self.count_bound(k)?;
         for r in regions {
             let Some(family) = self.region_families.get(&r.name).cloned() else {
                 if !self.broken.contains(&r.name) {
@@ -49,13 +52,72 @@ impl Elab<'_> {
             };
             for (name, cells, _) in family.iter() {
                 let (name, cells) = (name.to_string(), cells.to_vec());
-                let (lo, hi) = match bound {
-                    CountBound::Exactly(_) => (n, n),
-                    CountBound::AtMost(_) => (0, n.min(cells.len())),
-                    CountBound::AtLeast(_) => (n, cells.len().max(n)),
-                };
+                let (lo, hi) = bounds(bound, n, cells.len());
                 self.model.counts.push(Count { name, cells, values: values.clone(), lo, hi, span });
             }
+        }
+        Ok(())
+    }
+
+    /// How many cells a count allows: a whole number, 0 or more (G207).
+    fn count_bound(&mut self, k: &Expr) -> R<usize> {
+        let n = self.env.eval_int(k, "how many cells hold the value")?;
+        if n < 0 || n > u32::MAX as i64 {
+            return Err(Diagnostic::new(
+                Code::G207,
+                k.span,
+                format!("a region cannot hold {}", crate::diag::plural(n, "cell")),
+            )
+            .label("bad count")
+            .help("count 0 or more cells: `holds exactly 2 of '*'`"));
+        }
+        Ok(n as usize)
+    }
+
+    /// `each row(r) holds exactly rows[r] of 'S'`: one count per member of the family, its
+    /// bound evaluated with `params` bound to the member's parameters (as cages bind them).
+    fn count_each(&mut self, r: &Ident, params: &[Ident], bound: &CountBound, values: Vec<usize>, span: Span) -> R<()> {
+        let (Some(family), Some(args)) =
+            (self.region_families.get(&r.name).cloned(), self.region_args.get(&r.name).cloned())
+        else {
+            if self.broken.contains(&r.name) {
+                return Ok(());
+            }
+            let known: Vec<String> = self.region_families.keys().cloned().collect();
+            return Err(self.unknown(r, "region", known.iter()));
+        };
+        let (CountBound::Exactly(k) | CountBound::AtMost(k) | CountBound::AtLeast(k)) = bound;
+        for ((name, cells, _), member) in family.iter().zip(args.iter()) {
+            if member.len() != params.len() {
+                let at = params[0].span.to(params[params.len() - 1].span);
+                return Err(Diagnostic::new(
+                    Code::E104,
+                    at,
+                    format!(
+                        "`{}` names its regions by {} value(s), but {} are bound here",
+                        r.name,
+                        member.len(),
+                        params.len()
+                    ),
+                )
+                .label("one name per value of the region's name")
+                .help(format!("write `each {}` with as many names in parentheses as `{name}` has values", r.name)));
+            }
+            let mark = self.env.locals_len();
+            for (p, v) in params.iter().zip(member) {
+                self.env.push_local(&p.name, v.clone());
+            }
+            let n = self.count_bound(k);
+            self.env.truncate_locals(mark);
+            let (lo, hi) = bounds(bound, n?, cells.len());
+            self.model.counts.push(Count {
+                name: name.to_string(),
+                cells: cells.to_vec(),
+                values: values.clone(),
+                lo,
+                hi,
+                span,
+            });
         }
         Ok(())
     }
@@ -102,6 +164,15 @@ impl Elab<'_> {
             }
         }
         Ok(out)
+    }
+}
+
+/// The (lo, hi) a bound of `n` allows a region of `size` cells.
+fn bounds(bound: &CountBound, n: usize, size: usize) -> (usize, usize) {
+    match bound {
+        CountBound::Exactly(_) => (n, n),
+        CountBound::AtMost(_) => (0, n.min(size)),
+        CountBound::AtLeast(_) => (n, size.max(n)),
     }
 }
 

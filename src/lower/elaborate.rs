@@ -158,9 +158,11 @@ impl Elab<'_> {
             | StmtKind::RegionFrom { .. }
             | StmtKind::RegionRuns { .. } => board_broken,
             StmtKind::Cage(c) => self.broken.contains(&c.region.name),
-            StmtKind::Count { .. } | StmtKind::Apart { .. } | StmtKind::Draw(_) | StmtKind::Clues { .. } => {
-                board_broken
-            }
+            StmtKind::Count { .. }
+            | StmtKind::Apart { .. }
+            | StmtKind::PiecesApart { .. }
+            | StmtKind::Draw(_)
+            | StmtKind::Clues { .. } => board_broken,
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,
@@ -322,7 +324,8 @@ impl Elab<'_> {
                 self.broken.insert(name.name.clone());
             })?,
             StmtKind::Cage(c) => self.cage(c)?,
-            StmtKind::Count { regions, bound, of, span } => self.count(regions, bound, of, *span)?,
+            StmtKind::Count { regions, params, bound, of, span } => self.count(regions, params, bound, of, *span)?,
+            StmtKind::PiecesApart { diagonal, span } => self.pieces_apart(*diagonal, *span)?,
             StmtKind::Apart { of, diagonal, span } => self.apart(of, *diagonal, *span)?,
             StmtKind::Connected { of, span } => self.connected(of, *span)?,
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
@@ -708,8 +711,15 @@ impl Elab<'_> {
         }
         // A piece placed `times 0` (a count from the instance) takes no part.
         pieces.retain(|&id| self.model.pieces[id].count > 0);
-        self.model.placing =
-            Some(Placing { pieces, rotate: p.rotate, reflect: p.reflect, partial: p.partial, span: p.board.span });
+        let shows = p.shows.as_ref().map(|v| self.piece_value(v)).transpose()?;
+        self.model.placing = Some(Placing {
+            pieces,
+            rotate: p.rotate,
+            reflect: p.reflect,
+            partial: p.partial,
+            shows,
+            span: p.board.span,
+        });
         Ok(())
     }
 

@@ -30,6 +30,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.cages.is_empty()
         && model.counts.is_empty()
         && model.apart.is_empty()
+        && model.pieces_apart.is_none()
         && model.connected.is_empty()
         && model.areas.is_empty()
         && model.blocks.is_empty()

@@ -30,7 +30,8 @@ pub fn misnamed_cells(model: &Model) -> Option<Diagnostic> {
                 )),
         );
     }
-    if let (true, Some(span)) = (model.placing.is_some(), covers.coloured) {
+    // Pieces on a filled board (`src/lower/fleet.rs`) leave its cells' values to be named.
+    if let (true, Some(span)) = (model.placing.is_some() && !model.fill, covers.coloured) {
         return Some(
             Diagnostic::new(Code::E103, span, format!("a cell of `{name}`, covered by pieces, takes no colour"))
                 .label("a colour on a covered cell")

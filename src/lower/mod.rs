@@ -13,6 +13,7 @@ pub mod edges;
 pub mod elaborate;
 pub mod eval;
 pub mod fill;
+pub mod fleet;
 pub mod instance;
 mod lattice;
 pub mod loops;

@@ -92,7 +92,17 @@ pub struct Placing {
     pub rotate: bool,
     pub reflect: bool,
     pub partial: bool,
+    /// `as 'S'`: on a filled board, the value (an index into the board's values) a piece's
+    /// unlabelled cells hold, and where it was written (`src/lower/fleet.rs`).
+    pub shows: Option<(usize, Span)>,
     /// `confine`: allowed cells per piece (indexed like `pieces` of the model).
+    pub span: Span,
+}
+
+/// `no two pieces touch`: no two placed pieces share a side (with `diagonal`, a corner).
+#[derive(Clone, Copy, Debug)]
+pub struct PiecesApart {
+    pub diagonal: bool,
     pub span: Span,
 }
 
@@ -357,6 +367,8 @@ pub struct Model {
     pub sight: Vec<Sight>,
     pub pieces: Vec<Piece>,
     pub placing: Option<Placing>,
+    /// `no two pieces touch` (`src/lower/fleet.rs`).
+    pub pieces_apart: Option<PiecesApart>,
     /// Per piece, the cells it must stay within (`confine ... to`), if any.
     pub confine: Vec<Option<Vec<bool>>>,
     /// Per piece, the placements `confine ... where` allows, if any: each the board cells it

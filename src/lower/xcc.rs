@@ -51,14 +51,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     let mut b = XccBuilder::new();
     let mut meanings = Vec::new();
     let mut diags = Vec::new();
-    if let (true, Some(placing)) = (model.fill, &model.placing) {
-        let span = placing.span;
-        diags.push(
-            Diagnostic::new(Code::E105, span, "a board is either filled with values or covered with pieces")
-                .label("`place` on a board that is also `fill`ed")
-                .help("remove `fill` or `place`; for both, write the items and options directly"),
-        );
-        return Err(diags);
+    // `fill` and `place` on one board: pieces write values (`src/lower/fleet.rs`).
+    if let Some(d) = super::fleet::misuse(model) {
+        return Err(vec![d]);
     }
     if let (false, Some(cage)) = (model.fill, model.cages.first()) {
         diags.push(
@@ -86,11 +81,13 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     let mut guard = OptionGuard { max: max_options, span: None, memory: false };
     // The item each board cell named by a direct option stands for (`grid(r, c)`).
     let mut board_items = Vec::new();
+    // Pieces on a filled board: the items tying its cells to the placements.
+    let mut fleet = None;
     if model.fill {
-        lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard, &mut board_items);
+        lower_fill(model, &mut b, &mut meanings, &mut diags, &mut guard, (&mut board_items, &mut fleet));
     }
-    if model.placing.is_some() {
-        lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard, &mut board_items);
+    if model.placing.is_some() && diags.is_empty() {
+        lower_place(model, &mut b, &mut meanings, &mut diags, &mut guard, (&mut board_items, fleet.as_ref()));
     }
     if model.loop_rule.is_some() {
         super::loops::lower(model, &mut b, &mut meanings, &mut guard);
@@ -173,7 +170,7 @@ fn lower_fill(
     meanings: &mut Vec<Meaning>,
     diags: &mut Diagnostics,
     guard: &mut OptionGuard,
-    board_items: &mut Vec<Option<ItemId>>,
+    (board_items, fleet): (&mut Vec<Option<ItemId>>, &mut Option<super::fleet::FleetItems>),
 ) {
     let board = model.board.as_ref().unwrap();
     let nv = board.values.len();
@@ -245,6 +242,9 @@ fn lower_fill(
     };
     let sight = (!model.sight.is_empty()).then(|| super::sight::add_items(model, b, &allowed, diags));
     *board_items = super::mixed::value_items(model, b);
+    if model.placing.is_some() {
+        *fleet = Some(super::fleet::add_items(model, b));
+    }
     if !diags.is_empty() {
         return;
     }
@@ -279,6 +279,9 @@ fn lower_fill(
             }
             if let Some(sight) = &sight {
                 sight.cell_entries(cell, v, &mut entries);
+            }
+            if let Some(fleet) = fleet.as_ref() {
+                fleet.cell_entries(b, cell, v, &mut entries);
             }
             if let Some(Some(item)) = board_items.get(cell) {
                 entries.push(Entry { item: *item, colour: b.colour(value_name) });
@@ -402,7 +405,7 @@ fn lower_place(
     meanings: &mut Vec<Meaning>,
     diags: &mut Diagnostics,
     guard: &mut OptionGuard,
-    board_items: &mut Vec<Option<ItemId>>,
+    (board_items, fleet): (&mut Vec<Option<ItemId>>, Option<&super::fleet::FleetItems>),
 ) {
     let board = model.board.as_ref().unwrap();
     let placing = model.placing.as_ref().unwrap();
@@ -410,8 +413,9 @@ fn lower_place(
     let area: usize =
         placing.pieces.iter().map(|&p| model.pieces[p].cells.len() * model.pieces[p].count as usize).sum();
     let cells = board.on_cells();
-    // Direct options that cover cells (`grid(r, c)`) may take the cells the pieces leave.
-    let others_cover = placing.partial || model.cell_covers.plain.is_some();
+    // Direct options that cover cells (`grid(r, c)`) may take the cells the pieces leave, and
+    // on a filled board the background does.
+    let others_cover = placing.partial || model.cell_covers.plain.is_some() || fleet.is_some();
     if (!others_cover && area != cells) || area > cells {
         diags.push(
             Diagnostic::new(
@@ -447,12 +451,18 @@ fn lower_place(
         })
         .collect();
     let mut cell_item = vec![None; board.on.len()];
-    for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
-        let name = cell_name(model, cell);
-        cell_item[cell] = Some(if placing.partial { b.add_secondary(&name) } else { b.add_primary(&name, 1, 1) });
+    if let Some(fleet) = fleet {
+        // On a filled board a placement covers `covered(r,c)`, which the background shares.
+        cell_item.clone_from(&fleet.covered);
+    } else {
+        for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+            let name = cell_name(model, cell);
+            cell_item[cell] = Some(if placing.partial { b.add_secondary(&name) } else { b.add_primary(&name, 1, 1) });
+        }
+        // A direct option's `grid(r, c)` covers the cell's own item, as a piece would.
+        board_items.clone_from(&cell_item);
     }
-    // A direct option's `grid(r, c)` covers the cell's own item, as a piece would.
-    board_items.clone_from(&cell_item);
+    let mut touch = super::fleet::touch_items(model, b);
     // Edge items: `h` between a cell and its right neighbour, `v` between it and the one below.
     let mut h_item = vec![None; board.on.len()];
     let mut v_item = vec![None; board.on.len()];
@@ -474,6 +484,7 @@ fn lower_place(
     let first_equal = |v: &Value| board.values.iter().position(|w| w == v);
     let given: Vec<usize> =
         board.given.iter().map(|g| g.and_then(|g| first_equal(&board.values[g])).unwrap_or(NOT_GIVEN)).collect();
+    let as_value = placing.shows.map(|(v, _)| v);
     let mut entries = Vec::new();
     for (k, &p) in placing.pieces.iter().enumerate() {
         let piece = &model.pieces[p];
@@ -486,9 +497,20 @@ fn lower_place(
             let labels: Vec<usize> = (o.cells.iter())
                 .map(|(_, _, l)| l.as_ref().map_or(ANY_LABEL, |l| first_equal(l).unwrap_or(NO_SUCH_VALUE)))
                 .collect();
+            // On a filled board every cell writes a value (its label, else the `as` value:
+            // `fleet::misuse` saw to both), which a given must equal.
+            let writes: Vec<usize> = match fleet {
+                Some(_) => {
+                    labels.iter().map(|&l| if l == ANY_LABEL { as_value.unwrap_or(NO_SUCH_VALUE) } else { l }).collect()
+                }
+                None => Vec::new(),
+            };
             // A labelled cell must lie on a board cell showing that label: checked as each
             // anchor's cells are made, so most anchors are turned down at their first cell.
-            let shows = |k: usize, c: usize| labels[k] == ANY_LABEL || given[c] == labels[k];
+            let shows = |k: usize, c: usize| match fleet {
+                Some(_) => given[c] == NOT_GIVEN || given[c] == writes[k],
+                None => labels[k] == ANY_LABEL || given[c] == labels[k],
+            };
             let flow = each_shift_where(board, &shape, shows, &mut |placed| {
                 // A piece that fits the board but not where `confine` allows is not a spec
                 // error: the count is 0 (`answer count` prints it), like missing labels.
@@ -522,7 +544,14 @@ fn lower_place(
                 }
                 entries.clear();
                 entries.push(Entry { item: piece_item[k], colour: Colour::NONE });
-                entries.extend(placed.iter().map(|&c| Entry { item: cell_item[c].unwrap(), colour: Colour::NONE }));
+                match fleet {
+                    Some(fleet) => fleet.placement_entries(b, placed, &writes, &mut entries),
+                    None => entries
+                        .extend(placed.iter().map(|&c| Entry { item: cell_item[c].unwrap(), colour: Colour::NONE })),
+                }
+                if let Some(touch) = touch.as_mut() {
+                    touch.placement_entries(board, placed, &mut entries);
+                }
                 if let Some(e) = &o.edges {
                     let cell = placed[0];
                     let sides = [

@@ -64,6 +64,7 @@ const KEYWORDS: &[&str] = &[
     "no",
     "two",
     "touch",
+    "pieces",
     "connected",
     "the",
     "cells",

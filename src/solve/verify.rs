@@ -9,6 +9,7 @@ use proven::Proven;
 
 mod compare;
 mod connected;
+mod fleet;
 mod loops;
 mod proven;
 mod runs;
@@ -58,7 +59,9 @@ impl<'m> Verifier<'m> {
             (Some(p), Some(Lattice::Hexagons)) => hex_symmetries(p.rotate, p.reflect),
             _ => &[],
         };
-        let shapes = model.pieces.iter().map(|piece| shapes_of(piece, syms, values)).collect();
+        // On a filled board a piece's cells are matched against the values they write.
+        let shapes =
+            model.pieces.iter().map(|piece| shapes_of(&fleet::as_written(model, piece), syms, values)).collect();
         Verifier {
             model,
             shapes,
@@ -83,6 +86,7 @@ impl<'m> Verifier<'m> {
         let covered = verify_direct(model, ans)?;
         if let Some(placing) = &model.placing {
             self.check_placing(placing, ans, &covered)?;
+            fleet::verify(model, ans, &self.cover)?;
         }
         Ok(())
     }
@@ -146,26 +150,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     for apart in &model.apart {
         let held: Vec<usize> = (0..fill.len()).filter(|&c| holds(c, &apart.values)).collect();
         let rc = |c: usize| ((c / board.cols) as i64, (c % board.cols) as i64);
-        let touch = |a: usize, b: usize| -> bool {
-            let ((r1, c1), (r2, c2)) = (rc(a), rc(b));
-            match board.lattice {
-                Lattice::Squares => {
-                    let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
-                    dr.max(dc) == 1 && (apart.diagonal || dr + dc == 1)
-                }
-                // Hexagons as cube coordinates (c, −r − c, r): neighbours are at distance 1.
-                Lattice::Hexagons => {
-                    let (dx, dz) = (c1 - c2, r1 - r2);
-                    (dx.abs() + dz.abs() + (dx + dz).abs()) == 2
-                }
-                // Triangles share a side when they share two corners, a corner when one.
-                Lattice::Triangles => {
-                    let (p, q) = (corners(r1, c1), corners(r2, c2));
-                    let shared = p.iter().filter(|x| q.contains(x)).count();
-                    shared >= if apart.diagonal { 1 } else { 2 }
-                }
-            }
-        };
+        let touch = |a: usize, b: usize| cells_touch(board, a, b, apart.diagonal);
         // Every lattice's touching cells lie within a row and two columns of each other.
         let (rows, cols) = (board.rows as i64, board.cols as i64);
         for &a in &held {
@@ -186,6 +171,30 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     seen::verify(model, fill)?;
     sight::verify(model, fill)?;
     connected::verify(model, fill)
+}
+
+/// Whether two cells of the board touch by a side (or, with `diagonal`, by a corner),
+/// decided by the lattice's shapes.
+fn cells_touch(board: &Board, a: usize, b: usize, diagonal: bool) -> bool {
+    let rc = |c: usize| ((c / board.cols) as i64, (c % board.cols) as i64);
+    let ((r1, c1), (r2, c2)) = (rc(a), rc(b));
+    match board.lattice {
+        Lattice::Squares => {
+            let (dr, dc) = ((r1 - r2).abs(), (c1 - c2).abs());
+            dr.max(dc) == 1 && (diagonal || dr + dc == 1)
+        }
+        // Hexagons as cube coordinates (c, −r − c, r): neighbours are at distance 1.
+        Lattice::Hexagons => {
+            let (dx, dz) = (c1 - c2, r1 - r2);
+            (dx.abs() + dz.abs() + (dx + dz).abs()) == 2
+        }
+        // Triangles share a side when they share two corners, a corner when one.
+        Lattice::Triangles => {
+            let (p, q) = (corners(r1, c1), corners(r2, c2));
+            let shared = p.iter().filter(|x| q.contains(x)).count();
+            shared >= if diagonal { 1 } else { 2 }
+        }
+    }
 }
 
 /// The cage rule, in wide integers so no product of a cage's values can overflow silently.
@@ -226,8 +235,15 @@ impl Verifier<'_> {
     /// as covering it like a piece.
     fn check_placing(&mut self, placing: &Placing, ans: &Answer, direct: &[u32]) -> Result<(), String> {
         let model = self.model;
-        let (partial, pieces) = (placing.partial, &placing.pieces);
+        // On a filled board, cells no piece covers hold the background (`fleet::verify`).
+        let (partial, pieces) = (placing.partial || model.fill, &placing.pieces);
         let board = model.board.as_ref().ok_or("placed pieces without a board")?;
+        // What a labelled cell must lie on: the given values, or on a filled board the
+        // values the answer gives the cells (the piece writes them).
+        let shown: &[Option<usize>] = match (&ans.fill, model.fill) {
+            (Some(fill), true) => fill,
+            _ => &board.given,
+        };
         let cover = &mut self.cover;
         cover.clear();
         cover.resize(board.on.len(), 0);
@@ -247,7 +263,7 @@ impl Verifier<'_> {
             // `confine ... where` allows: all of that depends on the piece and the cells
             // alone (tiles, whose edges also count, are never entered), so only its cover
             // is counted again.
-            if self.proven.contains(p.piece, p.cells) {
+            if !model.fill && self.proven.contains(p.piece, p.cells) {
                 p.cells.iter().for_each(|&c| cover[c] += 1);
                 continue;
             }
@@ -268,14 +284,19 @@ impl Verifier<'_> {
                     return Err(format!("piece {} lies where its `confine ... where` does not allow", piece.label));
                 }
             }
-            let value = |c: usize| board.given[c].map(|g| &board.values[g]);
+            let value = |c: usize| shown[c].map(|g| &board.values[g]);
             let same = match board.lattice {
                 Lattice::Squares | Lattice::Hexagons => {
-                    matches_shape(&self.shapes[p.piece], &self.canon, board, p.cells, &mut self.at)
+                    matches_shape(&self.shapes[p.piece], &self.canon, (board.cols, shown), p.cells, &mut self.at)
                 }
-                Lattice::Triangles => {
-                    congruent_triangles(piece, board.cols, p.cells, placing.rotate, placing.reflect, value)
-                }
+                Lattice::Triangles => congruent_triangles(
+                    &fleet::as_written(model, piece),
+                    board.cols,
+                    p.cells,
+                    placing.rotate,
+                    placing.reflect,
+                    value,
+                ),
             };
             if !same {
                 return Err(format!("piece {} is not placed as a copy of its shape and labels", piece.label));
@@ -365,8 +386,15 @@ fn shapes_of(piece: &Piece, syms: &[Symmetry], values: &[Value]) -> Vec<Shape> {
 /// moved to some place, with every labelled cell lying on a board cell showing that label:
 /// both sides sorted and moved so their first cell is at (0, 0), then compared cell by cell.
 /// `at` is scratch space.
-fn matches_shape(shapes: &[Shape], canon: &[usize], board: &Board, cells: &[usize], at: &mut Vec<(i64, i64)>) -> bool {
-    let cols = board.cols;
+///
+/// `shown` is what each cell holds, for the labels: the givens, or the answer's values.
+fn matches_shape(
+    shapes: &[Shape],
+    canon: &[usize],
+    (cols, shown): (usize, &[Option<usize>]),
+    cells: &[usize],
+    at: &mut Vec<(i64, i64)>,
+) -> bool {
     at.clear();
     at.extend(cells.iter().map(|&c| ((c / cols) as i64, (c % cols) as i64)));
     at.sort_unstable();
@@ -382,7 +410,7 @@ fn matches_shape(shapes: &[Shape], canon: &[usize], board: &Board, cells: &[usiz
                     && c == ac - c0
                     && (label == NO_LABEL || {
                         let cell = ar as usize * cols + ac as usize;
-                        board.given[cell].is_some_and(|g| canon[g] == label)
+                        shown[cell].is_some_and(|g| canon[g] == label)
                     })
             })
     })

@@ -108,6 +108,9 @@ pub enum StmtKind {
     /// `each row, col holds exactly 2 of '*'`: how many cells of each region hold the values.
     Count {
         regions: Vec<Ident>,
+        /// `each row(r) holds exactly rows[r] of 'S'`: names bound to each member's parameters
+        /// while the bound is evaluated (one region family then); empty for a list of families.
+        params: Vec<Ident>,
         bound: CountBound,
         /// A value of the board, or a list of them.
         of: Expr,
@@ -116,6 +119,11 @@ pub enum StmtKind {
     /// `no two '*' touch` (`diagonal`: `, diagonally too`).
     Apart {
         of: Expr,
+        diagonal: bool,
+        span: Span,
+    },
+    /// `no two pieces touch` (`diagonal`: `, diagonally too`): placed pieces (`src/lower/fleet.rs`).
+    PiecesApart {
         diagonal: bool,
         span: Span,
     },
@@ -428,6 +436,8 @@ pub struct PlaceDecl {
     pub rotate: bool,
     pub reflect: bool,
     pub partial: bool,
+    /// `as 'S'`: the value a filled board's cells take under a piece (`src/lower/fleet.rs`).
+    pub shows: Option<Expr>,
 }
 
 #[derive(Clone, Debug)]

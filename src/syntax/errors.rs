@@ -352,8 +352,8 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::board_opt | Rule::board_without | Rule::board_mask | Rule::board_origin => {
             "a board option (`without`, `mask`, `origin`)"
         }
-        Rule::place_opt | Rule::opt_rotate | Rule::opt_reflect | Rule::opt_partial => {
-            "a placement option (`rotate`, `reflect`, `cells at most once`)"
+        Rule::place_opt | Rule::opt_rotate | Rule::opt_reflect | Rule::opt_partial | Rule::place_as => {
+            "a placement option (`rotate`, `reflect`, `cells at most once`, `as`)"
         }
         Rule::effect | Rule::swap_effect | Rule::set_effect | Rule::remove_effect => {
             "an effect (`swap`, `set`, `remove group`)"

@@ -259,11 +259,15 @@ impl Cx {
                     _ => Some(self.idents(which)),
                 };
                 let board = self.ident(it.next().unwrap());
-                let mut decl = PlaceDecl { pieces, board, rotate: false, reflect: false, partial: false };
+                let mut decl = PlaceDecl { pieces, board, rotate: false, reflect: false, partial: false, shows: None };
                 for opt in it {
-                    match opt.into_inner().next().unwrap().as_rule() {
+                    let opt = opt.into_inner().next().unwrap();
+                    match opt.as_rule() {
                         Rule::opt_rotate => decl.rotate = true,
                         Rule::opt_reflect => decl.reflect = true,
+                        Rule::place_as => {
+                            decl.shows = Some(self.expr(opt.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap())?)
+                        }
                         _ => decl.partial = true,
                     }
                 }
@@ -473,8 +477,10 @@ impl Cx {
                 let columns = it.any(|p| p.as_rule() == Rule::lines_columns);
                 StmtKind::RegionRuns { name, columns }
             }
-            Rule::count_stmt => {
-                let regions = self.idents(it.next().unwrap());
+            Rule::count_stmt | Rule::count_each_stmt => {
+                let each = kind_rule == Rule::count_each_stmt;
+                let regions = if each { vec![self.ident(it.next().unwrap())] } else { self.idents(it.next().unwrap()) };
+                let params = if each { self.idents(it.next().unwrap()) } else { Vec::new() };
                 let b = it.next().unwrap().into_inner().next().unwrap();
                 let which = b.as_rule();
                 let k = b.into_inner().find(|p| p.as_rule() == Rule::expr).unwrap();
@@ -485,7 +491,7 @@ impl Cx {
                     _ => CountBound::AtLeast(k),
                 };
                 let of = self.expr(it.next().unwrap())?;
-                StmtKind::Count { regions, bound, of, span }
+                StmtKind::Count { regions, params, bound, of, span }
             }
             Rule::draw_stmt => {
                 let d = it.next().unwrap();
@@ -523,6 +529,7 @@ impl Cx {
                 let empty = self.expr(it.next().unwrap())?;
                 StmtKind::Clues { board, empty, span }
             }
+            Rule::pieces_apart_stmt => StmtKind::PiecesApart { diagonal: it.next().is_some(), span },
             Rule::apart_stmt => {
                 let of = self.expr(it.next().unwrap())?;
                 let diagonal = it.next().is_some();
@@ -904,6 +911,7 @@ fn is_keyword(r: Rule) -> bool {
     matches!(
         r,
         Rule::kw_puzzle
+            | Rule::kw_pieces
             | Rule::kw_seen
             | Rule::kw_cell
             | Rule::kw_sees
