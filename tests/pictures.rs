@@ -432,3 +432,100 @@ fn gallery_is_current() {
         "stale in docs/pictures/gallery: {stale:?}; regenerate with PUZC_UPDATE_DOCS=1 cargo test --release --test suite pictures::gallery_is_current"
     );
 }
+
+/// The elements of the SVG whose group carries `class`, each from its `<g` to its own
+/// `</g>` (groups nest).
+fn groups<'a>(svg: &'a str, class: &str) -> Vec<&'a str> {
+    let open = format!("<g class=\"{class}\"");
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = svg[from..].find(&open).map(|k| k + from) {
+        let (mut depth, mut k) = (0usize, at);
+        loop {
+            let (o, c) = (svg[k..].find("<g"), svg[k..].find("</g>"));
+            match (o, c) {
+                (Some(o), Some(c)) if o < c => {
+                    depth += 1;
+                    k += o + 2;
+                }
+                (_, Some(c)) => {
+                    depth -= 1;
+                    k += c + 4;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => panic!("unbalanced groups"),
+            }
+        }
+        out.push(&svg[at..k]);
+        from = k;
+    }
+    out
+}
+
+/// The texts of a piece of SVG, in order.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text").skip(1).map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].trim().to_string()).collect()
+}
+
+/// The corner counts of the polygons of a piece of SVG.
+fn polygons(svg: &str) -> Vec<usize> {
+    svg.split("<polygon").skip(1).map(|p| p.split("points=\"").nth(1).unwrap().split('"').next().unwrap().split(' ').count()).collect()
+}
+
+/// The `piece NAME = ...` lines of a shipped spec, their names.
+fn piece_names(spec: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("puzzles").join(spec)).unwrap();
+    text.lines().filter_map(|l| l.strip_prefix("piece ")).map(|l| l.split([' ', '=', '(']).next().unwrap().to_string()).collect()
+}
+
+#[test]
+fn unsolved_pieces_and_tiles_lie_in_a_tray_beside_the_board() {
+    // Pentominoes: the twelve `piece` lines, each one shape of five squares with its name.
+    for spec in ["pentomino.puz", "pentomino-square.puz"] {
+        let svg = drawn(&[&format!("puzzles/{spec}")]);
+        let tray = groups(&svg, "tray-piece");
+        let names = piece_names(spec);
+        assert_eq!(tray.len(), names.len(), "{spec}");
+        for (piece, name) in tray.iter().zip(&names) {
+            assert_eq!(polygons(piece), [4; 5], "{spec} {name}: five squares");
+            assert_eq!(texts(piece), [name.clone()], "{spec}: {name} named");
+        }
+    }
+    // Tetrahexes: seven pieces of four hexagons. Lozenges: one piece of two triangles,
+    // placed 27 times (`times 27`).
+    let svg = drawn(&["puzzles/tetrahex.puz"]);
+    let tray = groups(&svg, "tray-piece");
+    assert_eq!(tray.len(), piece_names("tetrahex.puz").len());
+    assert!(tray.iter().all(|p| polygons(p) == [6; 4]), "four hexagons each");
+    let tray = groups(&drawn(&["puzzles/lozenge.puz"]), "tray-piece").iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(tray.len(), 1);
+    assert_eq!(polygons(&tray[0]), [3, 3]);
+    assert_eq!(texts(&tray[0]), ["D", "×27"]);
+    // Tetravex: each tile of the instance (`top right bottom left`) is a tile of the tray
+    // showing those numbers in that order; identical tiles are one tile `×N`.
+    let lines = instance_lines("tetravex.puz");
+    let mut tiles: Vec<Vec<String>> = lines[1..].iter().map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+    tiles.sort();
+    tiles.dedup();
+    let svg = drawn(&["puzzles/tetravex.puz"]);
+    let mut drawn_tiles: Vec<Vec<String>> = groups(&svg, "tray-piece").iter().map(|t| texts(t)).collect();
+    drawn_tiles.sort();
+    assert_eq!(drawn_tiles, tiles);
+    // MacMahon's squares: 24 three-colour squares up to turning (MacMahon, 1921), each four
+    // triangles.
+    let tray = groups(&drawn(&["puzzles/macmahon.puz"]), "tray-piece").iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(tray.len(), 24);
+    assert!(tray.iter().all(|t| polygons(t) == [3; 4]));
+    // Dominoes: the 28 bones of a double-six set, each showing its two pips once.
+    let svg = drawn(&["puzzles/domino.puz"]);
+    let mut bones: Vec<Vec<String>> = groups(&svg, "tray-piece").iter().map(|t| texts(t)).collect();
+    bones.sort();
+    let mut all: Vec<Vec<String>> =
+        (0..=6).flat_map(|a| (a..=6).map(move |b| vec![a.to_string(), b.to_string()])).collect();
+    all.sort();
+    assert_eq!(bones, all);
+    // Solved pictures have no tray.
+    assert_eq!(count(&answer_of("pentomino.puz"), "tray-piece"), 0);
+}

@@ -1,6 +1,7 @@
 //! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
 use super::node::Document;
 use super::node::{Element, Group, Line, Polygon, Rectangle};
+use super::tray::{GAP, Tray};
 use super::{Geometry, MARGIN, TITLE, colour, decor, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
@@ -39,7 +40,11 @@ pub fn puzzle(model: &Model) -> Document {
 /// A board of squares with what the spec declares drawn on it, and the answer if any.
 fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let g = Geometry::squares(board, CELL);
-    let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
+    let (bw, bh) = (board.cols as f64 * CELL, board.rows as f64 * CELL);
+    // Unsolved, the pieces to place lie beside the board.
+    let tray = ans.is_none().then(|| Tray::of(model, Lattice::Squares, bw)).flatten();
+    let (w, h) = tray.as_ref().map_or((bw, bh), |t| (bw + 2.0 * GAP + t.width, bh.max(t.height)));
+    let mut doc = document(&model.title, w, h);
     doc = doc.add(cells(model, board)).add(decor::black(model, &g));
     let labelled = decor::labelled(model, board);
     match ans {
@@ -59,7 +64,11 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     if let Some(fill) = fill {
         doc = doc.add(values(board, &fill, &labelled));
     }
-    doc.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g))
+    doc = doc.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g));
+    match tray {
+        Some(t) => doc.add(t.draw(model, MARGIN + bw + 2.0 * GAP, MARGIN + TITLE)),
+        None => doc,
+    }
 }
 
 /// Top-left corner of a cell.
