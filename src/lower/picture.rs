@@ -110,7 +110,9 @@ fn beside(board: &Board, a: i64, b: i64, v: &Value, cell: Span, text: Span) -> R
         crate::syntax::ast::Origin::BottomLeft => (rows - 1 - b, a),
     };
     let items: Vec<String> = match v {
-        Value::List(xs) | Value::Tuple(xs) => xs.iter().map(|x| texts(x, text).map(|t| t.join(" "))).collect::<R<_>>()?,
+        Value::List(xs) | Value::Tuple(xs) => {
+            xs.iter().map(|x| texts(x, text).map(|t| t.join(" "))).collect::<R<_>>()?
+        }
         _ => vec![texts(v, text)?.join(" ")],
     };
     let n = items.len() as i64;
@@ -120,7 +122,8 @@ fn beside(board: &Board, a: i64, b: i64, v: &Value, cell: Span, text: Span) -> R
         _ if r < 0 => (r - (n - 1) + k, c),
         _ => (r + k, c),
     };
-    let cells: Vec<(i64, i64, String)> = items.into_iter().enumerate().map(|(k, t)| (step(k as i64), t)).map(|((r, c), t)| (r, c, t)).collect();
+    let cells: Vec<(i64, i64, String)> =
+        items.into_iter().enumerate().map(|(k, t)| (step(k as i64), t)).map(|((r, c), t)| (r, c, t)).collect();
     let far = cells.iter().any(|&(r, c, _)| r < -rows || r >= 2 * rows || c < -cols || c >= 2 * cols);
     if far {
         return Err(off_board(board, a, b, cell)

@@ -148,9 +148,9 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let shapes = Shapes::of(board);
     // Unsolved, the pieces to place lie beside the board.
     let tray = if unsolved { Tray::of(model, board.lattice, shapes.width) } else { None };
-    let (w, h) = tray.as_ref().map_or((shapes.width, shapes.height), |t| {
-        (shapes.width + 2.0 * GAP + t.width, shapes.height.max(t.height))
-    });
+    let (w, h) = tray
+        .as_ref()
+        .map_or((shapes.width, shapes.height), |t| (shapes.width + 2.0 * GAP + t.width, shapes.height.max(t.height)));
     let mut doc = document(&model.title, w, h);
     if let Some(t) = &tray {
         doc = doc.add(t.draw(model, MARGIN + shapes.width + 2.0 * GAP, MARGIN + TITLE));
@@ -173,6 +173,10 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
             let Some(v) = v else { continue };
             let (x, y) = shapes.centre(cell);
             let given = board.given[cell].is_some();
+            if let Some(glyph) = super::decor::glyph_of(model, &board.values[*v].to_string()) {
+                g = g.add(super::decor::glyph(glyph, shapes.polygon(cell), x, y, CELL * 0.8));
+                continue;
+            }
             g = g.add(
                 text(x, y + size * 0.35, size, &board.values[*v].to_string())
                     .set("fill", if given { "#111" } else { "#1f5fbf" })

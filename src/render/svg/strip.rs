@@ -13,7 +13,7 @@
 use super::node::Document;
 use super::node::{Animate, Circle, Element, Group, Polygon};
 use super::shapes::{hexagon, sides};
-use super::{MARGIN, TITLE, colour, document, text};
+use super::{MARGIN, TITLE, colour, decor, document, text};
 use crate::ir::moves::{CmpOp, Cond, EMPTY, Effect, Goal, MoveProblem, Operand};
 use crate::lower::model::Model;
 
@@ -350,7 +350,7 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
         g = g.add(piece_shapes(p, layout, &f.state, &goal, x0, y0));
     } else {
         let mut values = Group::new();
-        for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c] && f.state[c] != EMPTY) {
+        for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c]) {
             if values.full() {
                 break;
             }
@@ -358,6 +358,14 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
             let (cx, cy) = layout.centre(cell, x0, y0);
             let label = p.shown.get(v as usize).cloned().unwrap_or_else(|| v.to_string());
             let counter = cell >= pr.grid_len();
+            // A value with a declared glyph (a peg, a hole) is drawn as the glyph, empty or not.
+            if let Some(glyph) = decor::glyph_of(p.model, &label).filter(|_| !counter) {
+                values = values.add(decor::glyph(glyph, layout.polygon(cell, x0, y0), cx, cy, CELL));
+                continue;
+            }
+            if v == EMPTY {
+                continue;
+            }
             let fill = if counter { "#eee" } else { colour(v as usize - 1) };
             values =
                 values.add(layout.polygon(cell, x0, y0).set("class", "value").set("fill", fill).set("stroke", "#777"));

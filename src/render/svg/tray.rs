@@ -95,8 +95,10 @@ impl Tray {
 
     /// The tray drawn with its top-left corner at (x0, y0).
     pub fn draw(&self, model: &Model, x0: f64, y0: f64) -> Element {
-        let mut labels: Vec<String> =
-            (model.pieces.iter()).filter_map(|p| p.edges.as_ref()).flat_map(|e| e.iter().map(|v| v.to_string())).collect();
+        let mut labels: Vec<String> = (model.pieces.iter())
+            .filter_map(|p| p.edges.as_ref())
+            .flat_map(|e| e.iter().map(|v| v.to_string()))
+            .collect();
         labels.sort();
         labels.dedup();
         let mut out = Group::new().set("class", "tray");
