@@ -208,12 +208,16 @@ fn played_boards_show_glyphs_pieces_and_the_goal() {
     let letters = distinct(&instance_lines("klotski.puz").iter().map(|l| l.replace('.', "")).collect::<Vec<_>>());
     assert_eq!(count(&svg, "piece"), letters);
     assert_eq!((count(&svg, "goal"), count(&svg, "goal-piece")), (1, 1));
-    // Rush Hour: one shape per letter and wall, the red car marked.
+    // Rush Hour: one shape per letter, the red car marked; the walls (`x`, a piece no move
+    // slides) dark, without a letter.
     let rush = instance_lines("rush-hour.puz");
     let letters = distinct(&rush.iter().map(|l| l.replace(['.', 'x'], "")).collect::<Vec<_>>());
     let walls = rush.iter().flat_map(|l| l.chars()).filter(|&c| c == 'x').count();
+    assert!(walls > 0);
     let svg = drawn(&["puzzles/rush-hour.puz"]);
-    assert_eq!(count(&svg, "piece"), letters + walls);
+    assert_eq!((count(&svg, "piece"), count(&svg, "wall")), (letters, walls));
+    assert!(groups(&svg, "wall").iter().all(|w| w.contains("fill=\"#333\"") && texts(w).is_empty()));
+    assert!(!svg.contains(">\nx\n<"), "a wall shows no letter");
     assert_eq!(count(&svg, "goal-piece"), 1);
     // Triangular peg solitaire: 15 hexagons (six corners each) in rows shifted left.
     let svg = drawn(&["puzzles/peg-triangle.puz"]);
@@ -431,4 +435,161 @@ fn gallery_is_current() {
         stale.is_empty(),
         "stale in docs/pictures/gallery: {stale:?}; regenerate with PUZC_UPDATE_DOCS=1 cargo test --release --test suite pictures::gallery_is_current"
     );
+}
+
+/// The elements of the SVG whose group carries `class`, each from its `<g` to its own
+/// `</g>` (groups nest).
+fn groups<'a>(svg: &'a str, class: &str) -> Vec<&'a str> {
+    let open = format!("<g class=\"{class}\"");
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = svg[from..].find(&open).map(|k| k + from) {
+        let (mut depth, mut k) = (0usize, at);
+        loop {
+            let (o, c) = (svg[k..].find("<g"), svg[k..].find("</g>"));
+            match (o, c) {
+                (Some(o), Some(c)) if o < c => {
+                    depth += 1;
+                    k += o + 2;
+                }
+                (_, Some(c)) => {
+                    depth -= 1;
+                    k += c + 4;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => panic!("unbalanced groups"),
+            }
+        }
+        out.push(&svg[at..k]);
+        from = k;
+    }
+    out
+}
+
+/// The texts of a piece of SVG, in order.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].trim().to_string())
+        .collect()
+}
+
+/// The corner counts of the polygons of a piece of SVG.
+fn polygons(svg: &str) -> Vec<usize> {
+    svg.split("<polygon")
+        .skip(1)
+        .map(|p| p.split("points=\"").nth(1).unwrap().split('"').next().unwrap().split(' ').count())
+        .collect()
+}
+
+/// The `piece NAME = ...` lines of a shipped spec, their names.
+fn piece_names(spec: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("puzzles").join(spec)).unwrap();
+    text.lines()
+        .filter_map(|l| l.strip_prefix("piece "))
+        .map(|l| l.split([' ', '=', '(']).next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn unsolved_pieces_and_tiles_lie_in_a_tray_beside_the_board() {
+    // Pentominoes: the twelve `piece` lines, each one shape of five squares with its name.
+    for spec in ["pentomino.puz", "pentomino-square.puz"] {
+        let svg = drawn(&[&format!("puzzles/{spec}")]);
+        let tray = groups(&svg, "tray-piece");
+        let names = piece_names(spec);
+        assert_eq!(tray.len(), names.len(), "{spec}");
+        for (piece, name) in tray.iter().zip(&names) {
+            assert_eq!(polygons(piece), [4; 5], "{spec} {name}: five squares");
+            assert_eq!(texts(piece), [name.clone()], "{spec}: {name} named");
+        }
+    }
+    // Tetrahexes: seven pieces of four hexagons. Lozenges: one piece of two triangles,
+    // placed 27 times (`times 27`).
+    let svg = drawn(&["puzzles/tetrahex.puz"]);
+    let tray = groups(&svg, "tray-piece");
+    assert_eq!(tray.len(), piece_names("tetrahex.puz").len());
+    assert!(tray.iter().all(|p| polygons(p) == [6; 4]), "four hexagons each");
+    let tray = groups(&drawn(&["puzzles/lozenge.puz"]), "tray-piece").iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(tray.len(), 1);
+    assert_eq!(polygons(&tray[0]), [3, 3]);
+    assert_eq!(texts(&tray[0]), ["D", "×27"]);
+    // Tetravex: each tile of the instance (`top right bottom left`) is a tile of the tray
+    // showing those numbers in that order; identical tiles are one tile `×N`.
+    let lines = instance_lines("tetravex.puz");
+    let mut tiles: Vec<Vec<String>> =
+        lines[1..].iter().map(|l| l.split_whitespace().map(str::to_string).collect()).collect();
+    tiles.sort();
+    tiles.dedup();
+    let svg = drawn(&["puzzles/tetravex.puz"]);
+    let mut drawn_tiles: Vec<Vec<String>> = groups(&svg, "tray-piece").iter().map(|t| texts(t)).collect();
+    drawn_tiles.sort();
+    assert_eq!(drawn_tiles, tiles);
+    // MacMahon's squares: 24 three-colour squares up to turning (MacMahon, 1921), each four
+    // triangles.
+    let tray =
+        groups(&drawn(&["puzzles/macmahon.puz"]), "tray-piece").iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(tray.len(), 24);
+    assert!(tray.iter().all(|t| polygons(t) == [3; 4]));
+    // Dominoes: the 28 bones of a double-six set, each showing its two pips once.
+    let svg = drawn(&["puzzles/domino.puz"]);
+    let mut bones: Vec<Vec<String>> = groups(&svg, "tray-piece").iter().map(|t| texts(t)).collect();
+    bones.sort();
+    let mut all: Vec<Vec<String>> =
+        (0..=6).flat_map(|a| (a..=6).map(move |b| vec![a.to_string(), b.to_string()])).collect();
+    all.sort();
+    assert_eq!(bones, all);
+    // Solved pictures have no tray.
+    assert_eq!(count(&answer_of("pentomino.puz"), "tray-piece"), 0);
+}
+
+#[test]
+fn declared_glyphs_draw_pegs_and_holes() {
+    // Peg solitaire: `draw value 1 as disc`, `0 as ring`: a disc per peg and a ring per
+    // empty hole of the instance, no digit drawn.
+    for spec in ["peg-solitaire.puz", "peg-triangle.puz"] {
+        let holes: String = instance_lines(spec).concat();
+        let svg = drawn(&[&format!("puzzles/{spec}")]);
+        let pegs = holes.chars().filter(|&c| c == '1').count();
+        let empty = holes.chars().filter(|&c| c == '0').count();
+        assert_eq!((count(&svg, "disc"), count(&svg, "ring")), (pegs, empty), "{spec}");
+        assert!(!svg.contains(">\n1\n<") && !svg.contains(">\n0\n<"), "{spec}: digits drawn");
+    }
+    // The end of English peg solitaire: one peg, 32 holes.
+    let end = picture(&["puzzles/peg-solitaire.puz"]);
+    let last = end.rsplit("<g class=\"caption\">").next().unwrap();
+    assert_eq!((count(last, "disc"), count(last, "ring")), (1, 32));
+    // A value the board does not hold is refused.
+    let dir = scratch("glyph");
+    let bad = write(&dir, "bad.puz", "board b[2, 2] of 0..=1\nfill b\ndraw value 2 as disc\n");
+    let r = run(&["draw", &bad], None);
+    assert!(r.code != 0 && r.err.contains("E103"), "{}", r.err);
+}
+
+#[test]
+fn clues_outside_the_board_are_drawn_beside_it() {
+    // Skyscrapers: every digit of the instance picture is a clue, the border's outside the
+    // grid; the picture is n + 2 cells of 40 px wide (10 px margins).
+    let pic = instance_lines("skyscrapers.puz");
+    let n: usize = pic[0].trim().parse().unwrap();
+    let digits = pic[1..].iter().flat_map(|l| l.chars()).filter(|c| c.is_ascii_digit()).count();
+    let svg = drawn(&["puzzles/skyscrapers.puz"]);
+    assert_eq!(count(&svg, "clue"), digits);
+    assert!(svg.contains(&format!("width=\"{}\"", (n + 2) * 40 + 20)), "widened by a column each side");
+    // Nonogram: h row clues and w column clues, one text per run length (a `0` for none).
+    let lines = instance_lines("nonogram.puz");
+    let runs: usize = lines[1..].iter().map(|l| l.split(',').count()).sum();
+    let svg = drawn(&["puzzles/nonogram.puz"]);
+    assert_eq!(count(&svg, "clue"), runs);
+    // Its answer shades the `#` cells of the text answer (`draw value '#' as wall`).
+    let text = run_ok(&["solve", "puzzles/nonogram.puz"], None, 0);
+    let shaded = text.chars().filter(|&c| c == '#').count();
+    assert_eq!(count(&picture(&["puzzles/nonogram.puz"]), "wall"), shaded);
+    // Beyond the board's own size from it: G201.
+    let dir = scratch("outside");
+    let bad = write(&dir, "bad.puz", "board g[2, 2] of 1..=2\nfill g\ndraw clue (0, -3) = 1\n");
+    let r = run(&["draw", &bad], None);
+    assert!(r.code != 0 && r.err.contains("G201"), "{}", r.err);
 }

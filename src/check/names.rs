@@ -414,7 +414,7 @@ impl Checker {
             }
             StmtKind::Draw(d) => match &d.node {
                 DrawDecl::Regions { families, .. } => families.iter().for_each(|f| self.use_named(f, Kind::Region)),
-                DrawDecl::Black(e) | DrawDecl::Mark(e) => self.expr(e),
+                DrawDecl::Black(e) | DrawDecl::Mark(e) | DrawDecl::Value { value: e, .. } => self.expr(e),
                 DrawDecl::Clue { cell, text, each } => self.scoped(each.as_ref(), &[], |c| {
                     c.expr(cell);
                     c.expr(text);

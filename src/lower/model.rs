@@ -429,6 +429,13 @@ pub struct Picture {
     pub clues: Vec<(usize, Vec<String>)>,
     /// `draw rows shifted left` (`Some(true)`) or `right`: each row half a cell further.
     pub shift: Option<bool>,
+    /// `draw value V as GLYPH`: the cells holding a value drawn as a glyph, in declared
+    /// order (the first for a value counts).
+    pub glyphs: Vec<(super::value::Value, crate::syntax::ast::Glyph)>,
+    /// Clues outside the board's rectangle (Skyscrapers' edges, Nonogram's runs): the row
+    /// and column as drawn (row 0 at the top, negative above or left of the board) and one
+    /// text each.
+    pub outside: Vec<(i64, i64, String)>,
 }
 
 /// A region a picture draws, and how.

@@ -44,16 +44,35 @@ impl Elab<'_> {
                 self.model.picture.marks.extend(cells);
             }
             DrawDecl::Clue { cell, text, each } => {
-                let mut clues = Vec::new();
+                let (mut clues, mut outside) = (Vec::new(), Vec::new());
                 let mut one = |env: &mut super::eval::Env| {
                     let at = env.eval(cell)?;
                     let (a, b) = coord_of(&at, cell.span)?;
-                    let c = board.cell(a, b).ok_or_else(|| off_board(&board, a, b, cell.span))?;
-                    clues.push((c, texts(&env.eval(text)?, text.span)?));
+                    let value = env.eval(text)?;
+                    match board.cell(a, b) {
+                        Some(c) => clues.push((c, texts(&value, text.span)?)),
+                        None => outside.extend(beside(&board, a, b, &value, cell.span, text.span)?),
+                    }
                     Ok(())
                 };
                 self.env.for_each_or_once(each.as_ref(), &mut one)?;
                 self.model.picture.clues.extend(clues);
+                self.model.picture.outside.extend(outside);
+            }
+            DrawDecl::Value { value, glyph } => {
+                let v = self.env.eval(value)?;
+                if !board.values.contains(&v) {
+                    let shown: Vec<String> = board.values.iter().take(12).map(|v| v.to_string()).collect();
+                    return Err(Diagnostic::new(
+                        Code::E103,
+                        value.span,
+                        format!("`{v}` is not one of the values of the board `{}`", board.name),
+                    )
+                    .label("not a value of the board")
+                    .related(board.span, "the board's values are declared here")
+                    .help(format!("draw one of its values: {}", shown.join(" "))));
+                }
+                self.model.picture.glyphs.push((v, *glyph));
             }
             DrawDecl::Shift { .. } => {}
         }
@@ -77,6 +96,40 @@ fn texts(v: &Value, span: Span) -> R<Vec<String>> {
         Value::Tuple(xs) | Value::List(xs) if xs.len() == 2 => xs.iter().map(plain).collect(),
         _ => Ok(vec![plain(v)?]),
     }
+}
+
+/// A clue outside the board's rectangle, as the cells it is drawn in: a list's items laid
+/// out away from the board, one a cell, the last next to the board on its left or above it
+/// and the first next to it on its right or below it (a Nonogram's runs read in order);
+/// anything else one text in the cell. Cells further from the board than its own size are
+/// refused (G201), so a picture stays about the board's size.
+fn beside(board: &Board, a: i64, b: i64, v: &Value, cell: Span, text: Span) -> R<Vec<(i64, i64, String)>> {
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    let (r, c) = match board.origin {
+        crate::syntax::ast::Origin::TopLeft => (a, b),
+        crate::syntax::ast::Origin::BottomLeft => (rows - 1 - b, a),
+    };
+    let items: Vec<String> = match v {
+        Value::List(xs) | Value::Tuple(xs) => {
+            xs.iter().map(|x| texts(x, text).map(|t| t.join(" "))).collect::<R<_>>()?
+        }
+        _ => vec![texts(v, text)?.join(" ")],
+    };
+    let n = items.len() as i64;
+    let step = |k: i64| match () {
+        _ if c < 0 => (r, c - (n - 1) + k),
+        _ if c >= cols => (r, c + k),
+        _ if r < 0 => (r - (n - 1) + k, c),
+        _ => (r + k, c),
+    };
+    let cells: Vec<(i64, i64, String)> =
+        items.into_iter().enumerate().map(|(k, t)| (step(k as i64), t)).map(|((r, c), t)| (r, c, t)).collect();
+    let far = cells.iter().any(|&(r, c, _)| r < -rows || r >= 2 * rows || c < -cols || c >= 2 * cols);
+    if far {
+        return Err(off_board(board, a, b, cell)
+            .help("a clue outside the board lies beside it: at most the board's rows above or below it and its columns left or right"));
+    }
+    Ok(cells)
 }
 
 /// Whether a board cell is drawn at all: on the board, or declared black or a clue.

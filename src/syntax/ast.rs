@@ -214,6 +214,24 @@ pub enum DrawDecl {
     Shift {
         left: bool,
     },
+    /// `draw value V as GLYPH`: cells holding the value `V` drawn as a glyph.
+    Value {
+        value: Expr,
+        glyph: Glyph,
+    },
+}
+
+/// How a picture draws the cells that hold a value (`draw value 1 as disc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    /// A filled circle: a peg, a stone.
+    Disc,
+    /// An empty circle: a hole.
+    Ring,
+    /// The cell dark: a wall.
+    Wall,
+    /// Nothing: the cell left plain.
+    Blank,
 }
 
 /// How many cells of a region may hold the counted values.

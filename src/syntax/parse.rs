@@ -520,6 +520,17 @@ impl Cx {
                         let each = exprs.next().map(|p| self.for_clause(p)).transpose()?;
                         DrawDecl::Clue { cell, text, each }
                     }
+                    Rule::draw_value => {
+                        let mut parts = parts.filter(|p| !matches!(p.as_rule(), Rule::kw_value | Rule::kw_as));
+                        let value = self.expr(parts.next().unwrap())?;
+                        let glyph = match parts.next().unwrap().as_str() {
+                            "disc" => Glyph::Disc,
+                            "ring" => Glyph::Ring,
+                            "wall" => Glyph::Wall,
+                            _ => Glyph::Blank,
+                        };
+                        DrawDecl::Value { value, glyph }
+                    }
                     _ => DrawDecl::Shift { left: parts.any(|p| p.as_str() == "left") },
                 };
                 StmtKind::Draw(Spanned { node, span })

@@ -1,6 +1,7 @@
 //! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
 use super::node::Document;
 use super::node::{Element, Group, Line, Polygon, Rectangle};
+use super::tray::{GAP, Tray};
 use super::{Geometry, MARGIN, TITLE, colour, decor, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
@@ -39,17 +40,29 @@ pub fn puzzle(model: &Model) -> Document {
 /// A board of squares with what the spec declares drawn on it, and the answer if any.
 fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let g = Geometry::squares(board, CELL);
-    let mut doc = document(&model.title, board.cols as f64 * CELL, board.rows as f64 * CELL);
-    doc = doc.add(cells(model, board)).add(decor::black(model, &g));
+    // Clues outside the board widen the picture by the rows and columns they take; the
+    // board is drawn as if alone and moved over by them.
+    let out = &model.picture.outside;
+    let left = out.iter().map(|o| -o.1).max().unwrap_or(0).max(0) as f64;
+    let top = out.iter().map(|o| -o.0).max().unwrap_or(0).max(0) as f64;
+    let right = out.iter().map(|o| o.1 + 1 - board.cols as i64).max().unwrap_or(0).max(0) as f64;
+    let bottom = out.iter().map(|o| o.0 + 1 - board.rows as i64).max().unwrap_or(0).max(0) as f64;
+    let (bw, bh) = ((left + board.cols as f64 + right) * CELL, (top + board.rows as f64 + bottom) * CELL);
+    // Unsolved, the pieces to place lie beside the board.
+    let tray = ans.is_none().then(|| Tray::of(model, Lattice::Squares, bw)).flatten();
+    let (w, h) = tray.as_ref().map_or((bw, bh), |t| (bw + 2.0 * GAP + t.width, bh.max(t.height)));
+    let mut doc = document(&model.title, w, h);
+    let mut pic = Group::new();
+    pic = pic.add(cells(model, board)).add(decor::black(model, &g));
     let labelled = decor::labelled(model, board);
     match ans {
         Some(ans) if ans.fill.is_none() && ans.placed.iter().any(|p| p.edges.is_some()) => {
-            doc = doc.add(tiles(board, ans))
+            pic = pic.add(tiles(board, ans))
         }
-        Some(ans) if ans.fill.is_none() => doc = doc.add(pieces(model, board, ans)),
+        Some(ans) if ans.fill.is_none() => pic = pic.add(pieces(model, board, ans)),
         _ => {}
     }
-    doc = doc.add(decor::regions(model, board, &g, true));
+    pic = pic.add(decor::regions(model, board, &g, true));
     let fill = match ans.and_then(|a| a.fill.as_ref()) {
         Some(fill) => Some(fill.clone()),
         // Unsolved: the givens of a filled board (a board of pieces shows its values on them).
@@ -57,9 +70,18 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
         None => None,
     };
     if let Some(fill) = fill {
-        doc = doc.add(values(board, &fill, &labelled));
+        pic = pic.add(values(model, board, &fill, &labelled));
     }
-    doc.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g))
+    pic = pic.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g));
+    pic = pic.add(decor::outside(model, &g));
+    if left > 0.0 || top > 0.0 {
+        pic = pic.set("transform", format!("translate({} {})", left * CELL, top * CELL));
+    }
+    doc = doc.add(pic);
+    match tray {
+        Some(t) => doc.add(t.draw(model, MARGIN + bw + 2.0 * GAP, MARGIN + TITLE)),
+        None => doc,
+    }
 }
 
 /// Top-left corner of a cell.
@@ -83,7 +105,7 @@ fn cells(model: &Model, board: &Board) -> Element {
 
 /// A filled board's values: givens dark and bold, found values blue; smaller and lower in
 /// cells whose top-left corner holds a cage's label.
-fn values(board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Element {
+fn values(model: &Model, board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Element {
     let mut g = Group::new();
     for (cell, v) in fill.iter().enumerate() {
         if g.full() {
@@ -93,6 +115,11 @@ fn values(board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Element 
         let (x, y) = corner(board, cell);
         let given = board.given[cell].is_some();
         let label = board.values[*v].to_string();
+        if let Some(glyph) = decor::glyph_of(model, &label) {
+            let square = Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL);
+            g = g.add(decor::glyph(glyph, square, x + CELL / 2.0, y + CELL / 2.0, CELL));
+            continue;
+        }
         let mut size = if label.chars().count() > 2 { 14.0 } else { 22.0 };
         let mut dy = size * 0.35;
         if labelled.contains(&cell) {

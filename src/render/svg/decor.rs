@@ -8,7 +8,7 @@
 use super::node::{Circle, Element, Group, Line, Polyline, Rectangle};
 use super::{Geometry, text};
 use crate::lower::model::{ArithOp, Board, Cage, Model};
-use crate::syntax::ast::DrawStyle;
+use crate::syntax::ast::{DrawStyle, Glyph};
 
 /// Inset of a cage's dashed outline from the cell sides, in pixels.
 const INSET: f64 = 4.0;
@@ -76,6 +76,19 @@ pub fn clues(model: &Model, g: &Geometry) -> Element {
     out
 }
 
+/// Clues outside the board (`draw clue` at a cell beyond its rectangle): each text in its
+/// cell, as large as a clue in a cell, without the cell's outline.
+pub fn outside(model: &Model, g: &Geometry) -> Element {
+    let mut out = Group::new().set("fill", "#111");
+    let s = g.cell;
+    for (r, c, t) in &model.picture.outside {
+        let (x, y) = (g.x0 + *c as f64 * s, g.y0 + *r as f64 * s);
+        let size = if t.chars().count() > 2 { s * 0.3 } else { s * 0.42 };
+        out = out.add(text(x + s / 2.0, y + s / 2.0 + size * 0.36, size, t).set("class", "clue"));
+    }
+    out
+}
+
 /// Lines and thermometers (`under`: drawn under the values), or region outlines and cages
 /// (over them), in declared order.
 pub fn regions(model: &Model, board: &Board, g: &Geometry, under: bool) -> Element {
@@ -118,6 +131,24 @@ pub fn regions(model: &Model, board: &Board, g: &Geometry, under: bool) -> Eleme
         out = out.add(cage);
     }
     out
+}
+
+/// The glyph declared for the value printed as `shown` (`draw value 1 as disc`), if any:
+/// the first declared for it.
+pub fn glyph_of(model: &Model, shown: &str) -> Option<Glyph> {
+    model.picture.glyphs.iter().find(|(v, _)| v.to_string() == shown).map(|(_, g)| *g)
+}
+
+/// A cell drawn as a glyph: `cell` its polygon, (cx, cy) its centre, `size` its width. A
+/// disc is a peg (class `disc`), a ring a hole (`ring`), a wall the cell dark (`wall`).
+pub fn glyph(kind: Glyph, cell: Element, cx: f64, cy: f64, size: f64) -> Element {
+    let circle = || Circle::new().set("cx", cx).set("cy", cy).set("r", size * 0.3);
+    match kind {
+        Glyph::Disc => circle().set("class", "disc").set("fill", "#333"),
+        Glyph::Ring => circle().set("class", "ring").set("fill", "none").set("stroke", "#333").set("stroke-width", 1.5),
+        Glyph::Wall => cell.set("class", "wall").set("fill", "#333"),
+        Glyph::Blank => Group::new().set("class", "blank"),
+    }
 }
 
 /// Rings on marked cells (targets).

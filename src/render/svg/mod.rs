@@ -8,6 +8,8 @@
 //!   pieces drawn as on squares;
 //! - tiles with edges: four triangles per cell, each coloured by its edge's label and showing
 //!   it, so matching edges show as one colour across the seam;
+//! - the unsolved puzzle of pieces or tiles: the empty board with a tray beside it, every
+//!   piece or tile to place drawn once in rows (`tray.rs`);
 //! - the direct form: options named `f(a, b)` with two whole numbers are marks on an a × b
 //!   grid (queens on a chessboard), other options a list of names;
 //! - a played puzzle: a strip of boards — the start, the board after each move with the cells
@@ -22,6 +24,7 @@ mod loops;
 mod node;
 mod shapes;
 mod strip;
+mod tray;
 
 pub use board::{puzzle, xcc_answer};
 pub use node::Document;

@@ -12,6 +12,7 @@
 //! parallelogram is not drawn with the parallelogram's empty corners).
 use super::node::Document;
 use super::node::{Element, Group, Path, Polygon};
+use super::tray::{GAP, Tray};
 use super::{MARGIN, TITLE, colour, document, text};
 use crate::lower::model::{Board, Model};
 use crate::solve::answer::Answer;
@@ -35,27 +36,29 @@ struct Shapes {
 
 /// The corners of cell (r, c) before shifting, clockwise from the top (or top-left).
 fn corners(lattice: Lattice, r: usize, c: usize) -> Vec<(f64, f64)> {
+    cell_corners(lattice, r, c, CELL)
+}
+
+/// The corners of cell (r, c) of a lattice whose cells are `size` across (a square's side,
+/// a triangle's side, a hexagon's width), clockwise from the top-left corner (squares,
+/// triangles pointing down), the top (hexagons, triangles pointing up).
+pub(super) fn cell_corners(lattice: Lattice, r: usize, c: usize, size: f64) -> Vec<(f64, f64)> {
     let (r, c) = (r as f64, c as f64);
     match lattice {
+        Lattice::Squares => {
+            let (x, y) = (c * size, r * size);
+            vec![(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
+        }
         Lattice::Triangles => {
-            let h = CELL * 3f64.sqrt() / 2.0;
-            let (x, y) = (c * CELL / 2.0, r * h);
+            let h = size * 3f64.sqrt() / 2.0;
+            let (x, y) = (c * size / 2.0, r * h);
             if (r + c) as i64 % 2 == 0 {
-                vec![(x + CELL / 2.0, y), (x + CELL, y + h), (x, y + h)]
+                vec![(x + size / 2.0, y), (x + size, y + h), (x, y + h)]
             } else {
-                vec![(x, y), (x + CELL, y), (x + CELL / 2.0, y + h)]
+                vec![(x, y), (x + size, y), (x + size / 2.0, y + h)]
             }
         }
-        _ => {
-            let radius = CELL / 3f64.sqrt();
-            let (cx, cy) = (CELL * (c + r / 2.0), 1.5 * radius * r);
-            (0..6)
-                .map(|k| {
-                    let a = std::f64::consts::PI / 3.0 * k as f64 - std::f64::consts::FRAC_PI_2;
-                    (cx + radius * a.cos(), cy + radius * a.sin())
-                })
-                .collect()
-        }
+        Lattice::Hexagons => hexagon(size * (c + r / 2.0), 1.5 * size / 3f64.sqrt() * r, size),
     }
 }
 
@@ -140,9 +143,18 @@ pub(super) fn hexagon(cx: f64, cy: f64, width: f64) -> Vec<(f64, f64)> {
 /// or placed pieces.
 pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     let blank = Answer { fill: Some(board.given.clone()), ..Answer::default() };
+    let unsolved = ans.is_none();
     let ans = ans.unwrap_or(&blank);
     let shapes = Shapes::of(board);
-    let mut doc = document(&model.title, shapes.width, shapes.height);
+    // Unsolved, the pieces to place lie beside the board.
+    let tray = if unsolved { Tray::of(model, board.lattice, shapes.width) } else { None };
+    let (w, h) = tray
+        .as_ref()
+        .map_or((shapes.width, shapes.height), |t| (shapes.width + 2.0 * GAP + t.width, shapes.height.max(t.height)));
+    let mut doc = document(&model.title, w, h);
+    if let Some(t) = &tray {
+        doc = doc.add(t.draw(model, MARGIN + shapes.width + 2.0 * GAP, MARGIN + TITLE));
+    }
     let mut grid = Group::new().set("fill", "none").set("stroke", "#999").set("stroke-width", 1);
     for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
         if grid.full() {
@@ -161,6 +173,10 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
             let Some(v) = v else { continue };
             let (x, y) = shapes.centre(cell);
             let given = board.given[cell].is_some();
+            if let Some(glyph) = super::decor::glyph_of(model, &board.values[*v].to_string()) {
+                g = g.add(super::decor::glyph(glyph, shapes.polygon(cell), x, y, CELL * 0.8));
+                continue;
+            }
             g = g.add(
                 text(x, y + size * 0.35, size, &board.values[*v].to_string())
                     .set("fill", if given { "#111" } else { "#1f5fbf" })

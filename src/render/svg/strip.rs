@@ -4,7 +4,8 @@
 //!
 //! A board shows what the spec declares: named values as their glyphs (`$`, `@`), numbers
 //! as numbers, each value in its colour; on a board of pieces each piece one shape in its
-//! kind's colour with one outline and its letter; black cells (`draw black`) dark, marked
+//! kind's colour with one outline and its letter, a piece no move can move dark as a wall;
+//! black cells (`draw black`) dark, marked
 //! cells (`draw mark`) ringed; what the goal asks for is drawn dashed in red: the cells whose
 //! value it names, or the outline of the piece where it must go, and that piece outlined in
 //! red wherever it stands. With `draw rows shifted left` (or `right`) each cell is a hexagon
@@ -12,8 +13,8 @@
 use super::node::Document;
 use super::node::{Animate, Circle, Element, Group, Polygon};
 use super::shapes::{hexagon, sides};
-use super::{MARGIN, TITLE, colour, document, text};
-use crate::ir::moves::{CmpOp, Cond, EMPTY, Goal, MoveProblem, Operand};
+use super::{MARGIN, TITLE, colour, decor, document, text};
+use crate::ir::moves::{CmpOp, Cond, EMPTY, Effect, Goal, MoveProblem, Operand};
 use crate::lower::model::Model;
 
 /// A cell's side in a strip, in pixels.
@@ -296,6 +297,25 @@ fn cells_of(pr: &MoveProblem, kind: usize, anchor: usize) -> Vec<usize> {
         .collect()
 }
 
+/// For each kind of piece, whether it is fixed: no move writes its anchor's code anywhere,
+/// so it never leaves the cells it starts on (Rush Hour's walls). Rules and effects that
+/// copy, swap, compute or remove values could move anything: with any of them, no kind is
+/// fixed.
+fn fixed_kinds(pr: &MoveProblem) -> Vec<bool> {
+    let mut fixed = vec![pr.rules.is_empty(); pr.shapes.len()];
+    for e in pr.moves.iter().flat_map(|m| &m.effects) {
+        match *e {
+            Effect::Set { value: Operand::Const(v), .. } => {
+                if let Some(f) = (v as usize).checked_sub(1).and_then(|k| fixed.get_mut(k)) {
+                    *f = false;
+                }
+            }
+            _ => fixed.iter_mut().for_each(|f| *f = false),
+        }
+    }
+    fixed
+}
+
 /// Whether a wall of [`MoveProblem::walls`] lies between the neighbouring cells `a` and `b`.
 fn walled(pr: &MoveProblem, a: usize, b: usize) -> bool {
     let side = match () {
@@ -330,7 +350,7 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
         g = g.add(piece_shapes(p, layout, &f.state, &goal, x0, y0));
     } else {
         let mut values = Group::new();
-        for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c] && f.state[c] != EMPTY) {
+        for cell in (0..pr.state_len()).filter(|&c| layout.drawn[c]) {
             if values.full() {
                 break;
             }
@@ -338,6 +358,14 @@ fn board(p: &Played, layout: &Layout, f: &Frame, x0: f64, y0: f64) -> Element {
             let (cx, cy) = layout.centre(cell, x0, y0);
             let label = p.shown.get(v as usize).cloned().unwrap_or_else(|| v.to_string());
             let counter = cell >= pr.grid_len();
+            // A value with a declared glyph (a peg, a hole) is drawn as the glyph, empty or not.
+            if let Some(glyph) = decor::glyph_of(p.model, &label).filter(|_| !counter) {
+                values = values.add(decor::glyph(glyph, layout.polygon(cell, x0, y0), cx, cy, CELL));
+                continue;
+            }
+            if v == EMPTY {
+                continue;
+            }
             let fill = if counter { "#eee" } else { colour(v as usize - 1) };
             values =
                 values.add(layout.polygon(cell, x0, y0).set("class", "value").set("fill", fill).set("stroke", "#777"));
@@ -388,13 +416,20 @@ fn piece_shapes(p: &Played, layout: &Layout, state: &[u8], goal: &[(usize, u8)],
     let mut owner = vec![usize::MAX; pr.state_len()];
     let mut g = Group::new();
     let polys = layout.placed(x0, y0);
+    let fixed = fixed_kinds(pr);
     for (k, (kind, cells)) in found.iter().enumerate() {
-        let mut shape = Group::new().set("class", "piece").set("fill", colour(*kind));
+        // A piece that no move can put anywhere else is part of the board: a wall.
+        let wall = fixed[*kind];
+        let (class, fill) = if wall { ("wall", "#333") } else { ("piece", colour(*kind)) };
+        let mut shape = Group::new().set("class", class).set("fill", fill);
         for &c in cells {
             owner[c] = k;
             shape = shape.add(layout.polygon(c, x0, y0));
         }
         g = g.add(shape);
+        if wall {
+            continue;
+        }
         let (sx, sy) = cells.iter().map(|&c| layout.centre(c, x0, y0)).fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
         let n = cells.len().max(1) as f64;
         let letter = p.shown.get(*kind + 1).cloned().unwrap_or_default();
