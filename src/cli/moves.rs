@@ -3,8 +3,8 @@ use super::args::SearchArg;
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::api::moves::{
-    DEFAULT_MAX_NODES, Found, counter_values, default_max_nodes, guide_of, json_moves, json_solution, move_lines,
-    overflow_diagnostic, search, trace,
+    Found, counter_values, default_max_nodes, guide_of, json_moves, json_solution, move_lines, overflow_diagnostic,
+    search, trace,
 };
 use crate::ir::guide::Guide;
 use crate::ir::moves::MoveProblem;
@@ -427,6 +427,7 @@ fn print_default(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::moves::DEFAULT_MAX_NODES;
 
     /// The words of a search stopped by the default limit quote the limit itself, and a
     /// `--max-nodes` above it.
