@@ -3,6 +3,37 @@
 //! The pipeline, one module per stage (see `docs/ARCHITECTURE.md`):
 //! `syntax` (pest grammar → AST with spans) → `check` (names, types, diagnostics)
 //! → `lower` (checked model → IR) → `solve` (engines, verifier) → `render` → `cli`.
+//!
+//! Front ends — the command line, `puzc lsp`, `puzc serve`, a program of yours — go through
+//! [`api`]: [`api::diagnose`] a text as an editor shows it, [`api::load`] it, then
+//! [`api::solve`] it, each verified answer handed over as the search finds it, with a
+//! [`api::Cancel`] handle to stop a long one from another thread:
+//!
+//! ```rust
+//! use puzc::api::{self, Event, Mode, Options};
+//! use std::path::Path;
+//!
+//! let spec = "\
+//! let n = 8
+//! item rank(r), file(r) for r in 0..n
+//! secondary item diag(s), anti(s) for s in 0..2 * n - 1
+//! option queen(r, c) = rank(r), file(c), diag(r + c), anti(r - c + n - 1) for r in 0..n, c in 0..n
+//! ";
+//! let no_imports = |_: &Path| Err(std::io::Error::other("this spec imports nothing"));
+//! let sets = ["n=6".to_string()];
+//! let problem = api::load(Path::new("queens.puz"), spec, None, &sets, &no_imports).expect("the spec is good");
+//! let options = Options { mode: Some(Mode::All), ..Options::default() };
+//! let (mut answers, mut count) = (Vec::new(), 0);
+//! api::solve(&problem, &options, &mut |event| match event {
+//!     Event::Answer(solution) => answers.push(solution.text()),
+//!     Event::Case(summary) => count = summary.count,
+//! })
+//! .expect("it solves");
+//! assert_eq!((answers.len(), count), (4, 4));
+//! assert_eq!(answers[0], "queen(0,1)\nqueen(1,3)\nqueen(2,5)\nqueen(3,0)\nqueen(4,2)\nqueen(5,4)\n");
+//! ```
+//!
+//! `tests/api.rs` runs this example (doc tests are off) and checks that it is the same text.
 
 // Every stage returns `Result<_, Diagnostic>`; a diagnostic is a few hundred bytes, but errors
 // are the rare path and boxing each one would clutter every function of the front end.

@@ -5,6 +5,7 @@
 //! `every_test_file_is_in_the_suite` below fails for a file that is not.
 
 mod akari;
+mod api;
 mod cli;
 mod compare;
 mod confine;

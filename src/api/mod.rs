@@ -1,14 +1,29 @@
-//! The library's entry points for front ends other than the command line: the language
-//! server (`crate::lsp`), tests and scripts. Each takes a spec's text from the caller (an
-//! editor's unsaved buffer) and file access for its imports, and returns plain data; nothing
-//! here prints or exits.
+//! The library's entry points for every front end: the command line (`crate::cli`), the
+//! language server (`crate::lsp`), the playground (`crate::serve`), tests and scripts. Each
+//! takes a spec's text from the caller (an editor's unsaved buffer) and file access for its
+//! imports, and returns plain data; nothing here prints or exits.
 //!
-//! `tests::a_spec_is_diagnosed_and_outlined` below shows a use.
+//! - [`diagnose`]: everything `puzc check` says of a text; [`Outline`]: what it declares.
+//! - [`load`] → [`Problem`], then [`solve`] with [`Options`] (a [`Mode`], limits, a
+//!   [`Cancel`] handle): each verified answer as an [`Event::Answer`] ([`Solution`]: text,
+//!   JSON, SVG, trace), each case's [`Summary`].
+//!
+//! The searches behind [`solve`] are in [`xcc`] (exact cover: engine choice, symmetry,
+//! verification) and [`moves`] (played puzzles), which `puzc solve` runs too.
+//! `tests::a_spec_is_diagnosed_and_outlined` below shows a use; the crate's doc (`lib.rs`)
+//! shows [`solve`].
+pub(crate) mod cases;
 mod diagnose;
+pub(crate) mod load;
+pub mod moves;
 mod outline;
+mod solve;
+pub mod xcc;
 
 pub use diagnose::{Diagnosed, diagnose};
+pub use load::{Failure, Problem, Rejected, load, overrides};
 pub use outline::{Declaration, DeclarationKind, Outline};
+pub use solve::{Cancel, Event, Mode, Options, Solution, Status, Summary, solve};
 
 #[cfg(test)]
 mod tests {

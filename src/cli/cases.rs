@@ -91,7 +91,7 @@ impl CaseRule {
 
 /// The case being read or solved, for diagnostics about it.
 #[derive(Clone, Copy)]
-pub(super) struct Current {
+pub(crate) struct Current {
     /// 1 for the first case.
     pub k: usize,
     /// Where its data starts.
@@ -140,7 +140,7 @@ impl Current {
 
 /// Data left after the last case a count announced: an error, since it is most often a case
 /// the count forgot.
-pub(super) fn after_last_case(count: Count, reader: &mut InstanceReader) -> Option<Diagnostic> {
+pub(crate) fn after_last_case(count: Count, reader: &mut InstanceReader) -> Option<Diagnostic> {
     if reader.at_end() {
         return None;
     }

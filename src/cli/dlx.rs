@@ -89,6 +89,7 @@ pub fn solve(args: &SolveArgs) -> Exit {
         max_nodes: args.max_nodes,
         deadline: super::deadline(started, args.timeout),
         progress: super::progress::wanted(args.quiet),
+        cancel: None,
     };
     // `None`: not given, so chosen from the size of the search (`split::solve_default`).
     let threads = if (all || count) && args.limit.is_none() { args.threads.map(|n| n as usize) } else { Some(1) };

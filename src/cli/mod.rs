@@ -15,7 +15,7 @@ mod xcc;
 
 use crate::diag::render::{Style, render_all};
 use crate::diag::{Diagnostic, FileId, Sources};
-use crate::lower::elaborate::{Elab, ExpandLimits, elaborate_with};
+use crate::lower::elaborate::{Elab, ExpandLimits};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::render::template::{CaseData, Node};
@@ -23,7 +23,8 @@ use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
 use crate::syntax::load::{LoadError, load};
 use crate::syntax::text::{Kind, decode};
 pub use args::*;
-use cases::{CaseRule, Current};
+
+use cases::Current;
 use clap::Parser;
 use exit::Exit;
 use std::collections::HashMap;
@@ -298,27 +299,10 @@ impl Session {
             eprint!("{}", render_all(&diags, &sources, style));
             return Err(Exit::BadSpec);
         }
-        let overrides = parse_overrides(&common.set)?;
-        for (name, value) in &overrides {
-            let Some(given) = spec.stmts.iter().find_map(|s| match &s.kind {
-                StmtKind::Let { name: n, value } if &n.name == name => Some(value),
-                _ => None,
-            }) else {
-                eprintln!("puzc: --set {name}=...: the spec has no `let {name}`");
-                return Err(Exit::Usage);
-            };
-            // A value of another type than the spec's literal would fail far from the command
-            // line, at some use of the name: blame `--set` instead.
-            if let Some(want) = literal_type(given)
-                && want != value.type_name()
-            {
-                eprintln!(
-                    "puzc: --set {name}={value}: `{name}` is {want} in the spec, but `{value}` is {}",
-                    value.type_name()
-                );
-                return Err(Exit::Usage);
-            }
-        }
+        let overrides = crate::api::overrides(&spec, &common.set).map_err(|message| {
+            eprintln!("puzc: {message}");
+            Exit::Usage
+        })?;
         let instance = match &common.instance {
             Some(path) => {
                 let bytes = read_bytes(path).map_err(|e| {
@@ -334,16 +318,7 @@ impl Session {
                     }
                 }
             }
-            None => {
-                let inline = spec.stmts.iter().rev().find_map(|s| match &s.kind {
-                    StmtKind::Instance(lit) if s.span.file == root => Some(lit.clone()),
-                    _ => None,
-                });
-                match inline {
-                    Some(lit) => (root, lit.offset, lit.text),
-                    None => (root, 0, String::new()),
-                }
-            }
+            None => crate::api::load::own_instance(&spec, root),
         };
         let has_instance = common.instance.is_some()
             || spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Instance(_)) && s.span.file == root);
@@ -457,6 +432,7 @@ impl Session {
     /// Elaborates every instance in turn, calling `each(session, k, elab)`; stops at the first
     /// bad instance. Returns the worst exit of all instances.
     pub(crate) fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
+        use crate::api::cases::{Walked, for_each};
         let (file, base, text) = self.instance.clone();
         let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
@@ -464,65 +440,43 @@ impl Session {
             options: self.common.max_options(),
             ..ExpandLimits::default()
         };
-        let cases = match CaseRule::of(&self.spec, &self.overrides, &mut reader) {
-            Ok(c) => c,
-            Err(d) => return self.fail(&[d]),
-        };
         let mut worst = Exit::Solved;
-        let count = match &cases {
-            CaseRule::Counted(c) => Some(*c),
-            _ => None,
-        };
-        // Region families that do not depend on the instance are built once per batch.
-        let mut memo = crate::lower::elaborate::Memo::default();
-        for k in 1.. {
-            match &cases {
-                CaseRule::ToEnd if k > 1 && reader.at_end() => break,
-                CaseRule::Counted(c) if k > c.n => {
-                    if let Some(d) = cases::after_last_case(*c, &mut reader) {
-                        self.current.set(None);
-                        return self.fail(&[d]);
-                    }
-                    break;
+        let this = &*self;
+        let walked = for_each(
+            &this.spec,
+            &this.overrides,
+            &mut reader,
+            limits,
+            &mut |at| this.current.set(at),
+            &mut |k, elab| {
+                // A signal while this instance was read (`progress::BETWEEN_CASES`): it is
+                // not searched.
+                if signalled() {
+                    worst = worst.max(this.interrupted(0, 0));
+                    return false;
                 }
-                CaseRule::Until(sentinel) if reader.peek_word() == Some(sentinel.as_str()) => break,
-                CaseRule::Until(_) if k > 1 && reader.at_end() => break,
-                _ => {}
+                worst = worst.max(each(this, k, elab));
+                // Interrupted: the instances after this one are not read. A signal that
+                // came after this instance's search ended stops the batch here.
+                if worst != Exit::Interrupted && signalled() {
+                    worst = worst.max(this.interrupted(0, 0));
+                }
+                worst != Exit::Interrupted
+            },
+        );
+        match walked {
+            Walked::Done | Walked::Stopped => {}
+            Walked::Unread => {
+                eprintln!("puzc: warning: the spec reads no instance data, so the instance text is ignored")
             }
-            self.current.set(Some(Current { k, start: reader.next_span(), count }));
-            let before = reader.position();
-            let (mut elab, mut diags) = elaborate_with(&self.spec, &mut reader, &self.overrides, limits, &mut memo);
-            if !self.has_instance {
-                self.explain_missing_instance(&mut diags);
-            }
-            if !diags.is_empty() {
+            Walked::Bad { mut diagnostics, elaborating, elab } => {
+                if elaborating && !self.has_instance {
+                    self.explain_missing_instance(&mut diagnostics);
+                }
                 // The run ends here: what was built (up to the memory budget) is left to the
                 // process's exit rather than freed piece by piece.
                 std::mem::forget(elab);
-                return self.fail(&diags);
-            }
-            // A signal while this instance was read (`progress::BETWEEN_CASES`): it is not
-            // searched.
-            if signalled() {
-                std::mem::forget(elab);
-                worst = worst.max(self.interrupted(0, 0));
-                break;
-            }
-            worst = worst.max(each(self, k, &mut elab));
-            // Interrupted: the instances after this one are not read. A signal that came
-            // after this instance's search ended stops the batch here.
-            if worst != Exit::Interrupted && signalled() {
-                worst = worst.max(self.interrupted(0, 0));
-            }
-            if worst == Exit::Interrupted {
-                break;
-            }
-            // A spec that reads nothing from its instance has exactly one instance.
-            if reader.position() == before {
-                if !reader.at_end() {
-                    eprintln!("puzc: warning: the spec reads no instance data, so the instance text is ignored");
-                }
-                break;
+                return self.fail(&diagnostics);
             }
         }
         self.current.set(None);
@@ -653,32 +607,6 @@ pub(crate) fn answer_mode(args: &SolveArgs, answer: Option<AnswerMode>) -> Resul
     Ok(mode)
 }
 
-/// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a string).
-fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, Exit> {
-    let mut out = HashMap::new();
-    for s in sets {
-        let Some((name, value)) = s.split_once('=') else {
-            eprintln!("puzc: --set takes NAME=VALUE, found `{s}`");
-            return Err(Exit::Usage);
-        };
-        let digits = value.trim().strip_prefix('-').unwrap_or(value.trim());
-        let v = if let Ok(n) = value.trim().parse::<i64>() {
-            Value::Int(n)
-        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            eprintln!("puzc: --set {s}: the number is too large (numbers lie in {}..={})", i64::MIN, i64::MAX);
-            return Err(Exit::Usage);
-        } else if value == "true" || value == "false" {
-            Value::Bool(value == "true")
-        } else if value.len() == 3 && value.starts_with('\'') && value.ends_with('\'') {
-            Value::Char(value.chars().nth(1).unwrap())
-        } else {
-            Value::Str(value.into())
-        };
-        out.insert(name.trim().to_string(), v);
-    }
-    Ok(out)
-}
-
 /// A file's bytes; `-` is standard input (decoded by `syntax::text`, which the caller names a
 /// spec or instance data).
 pub(crate) fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
@@ -689,19 +617,6 @@ pub(crate) fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     } else {
         std::fs::read(path)
     }
-}
-
-/// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).
-fn literal_type(e: &crate::syntax::ast::Expr) -> Option<&'static str> {
-    use crate::syntax::ast::{ExprKind, UnOp};
-    Some(match &e.kind {
-        ExprKind::Int(_) => "a number",
-        ExprKind::Unary { op: UnOp::Neg, operand } if matches!(operand.kind, ExprKind::Int(_)) => "a number",
-        ExprKind::Bool(_) => "a boolean",
-        ExprKind::Char(_) => "a character",
-        ExprKind::Str(_) => "a string",
-        _ => return None,
-    })
 }
 
 /// The spec's constants and parameters, as templates print them.

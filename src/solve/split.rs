@@ -76,8 +76,12 @@ pub fn solve_default(
     }
     let mut held: Vec<OptionId> = Vec::new();
     let mut ends: Vec<usize> = Vec::new();
-    let first_try =
-        Limits { max_solutions: None, max_nodes: Some(FIRST_TRY_NODES), deadline: limits.deadline, progress: None };
+    let first_try = Limits {
+        max_nodes: Some(FIRST_TRY_NODES),
+        deadline: limits.deadline,
+        cancel: limits.cancel.clone(),
+        ..Limits::default()
+    };
     let first = xcc::solve_with(p, &first_try, branching, &mut |chosen| {
         if held.len() + chosen.len() > FIRST_TRY_HELD {
             return Flow::Stop;
@@ -86,8 +90,9 @@ pub fn solve_default(
         ends.push(held.len());
         Flow::Continue
     });
-    // Ended (or out of time, which a second try would be too): what was found is the answer.
-    if matches!(first.stop, Stop::Exhausted | Stop::Timeout) {
+    // Ended (or out of time or cancelled, which a second try would be too): what was found
+    // is the answer.
+    if matches!(first.stop, Stop::Exhausted | Stop::Timeout | Stop::Interrupted) {
         let mut start = 0;
         for (k, &end) in ends.iter().enumerate() {
             if on_solution(&held[start..end]) == Flow::Stop {

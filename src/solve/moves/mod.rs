@@ -71,6 +71,8 @@ pub struct Limits {
     /// Where the search publishes its node count for the progress line (`None`: nobody
     /// watches). Published every 4096 nodes, at the clock check, so it costs nothing more.
     pub progress: Option<std::sync::Arc<crate::solve::xcc::Published>>,
+    /// A front end's stop button (`api::Cancel`), read with the clock: [`Stop::Interrupted`].
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// [`Limits::max_table_bytes`] when nobody says: 1 GiB.
@@ -84,6 +86,7 @@ impl Default for Limits {
             max_table_entries: usize::MAX,
             max_table_bytes: DEFAULT_TABLE_BYTES,
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -100,7 +103,8 @@ pub enum Stop {
     TableFull,
     /// Arithmetic on the state overflowed 64 bits ([`Outcome::overflowed`] says where).
     Overflow,
-    /// [`crate::solve::xcc::INTERRUPT`] was set (Ctrl-C), seen at a clock check.
+    /// [`crate::solve::xcc::INTERRUPT`] was set (Ctrl-C), or [`Limits::cancel`], seen at a
+    /// clock check.
     Interrupted,
 }
 
@@ -355,12 +359,20 @@ struct Budgeted {
     max_nodes: u64,
     deadline: Option<Instant>,
     progress: Option<std::sync::Arc<crate::solve::xcc::Published>>,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     stop: Option<Stop>,
 }
 
 impl Budgeted {
     fn new(l: &Limits) -> Self {
-        Budgeted { nodes: 0, max_nodes: l.max_nodes, deadline: l.deadline, progress: l.progress.clone(), stop: None }
+        Budgeted {
+            nodes: 0,
+            max_nodes: l.max_nodes,
+            deadline: l.deadline,
+            progress: l.progress.clone(),
+            cancel: l.cancel.clone(),
+            stop: None,
+        }
     }
 
     /// Counts a node; false (and `stop` set) when a limit is reached.
@@ -380,7 +392,8 @@ impl Budgeted {
             if let Some(p) = &self.progress {
                 p.add(4096, 0);
             }
-            if crate::solve::xcc::INTERRUPT.load(std::sync::atomic::Ordering::Relaxed) {
+            let set = |flag: &std::sync::atomic::AtomicBool| flag.load(std::sync::atomic::Ordering::Relaxed);
+            if set(&crate::solve::xcc::INTERRUPT) || self.cancel.as_deref().is_some_and(set) {
                 self.stop = Some(Stop::Interrupted);
                 return false;
             }

@@ -59,6 +59,10 @@ pub struct Limits {
     /// Where to publish the node and solution counts at each clock check, for a progress
     /// line; `None` publishes nothing.
     pub progress: Option<Arc<Published>>,
+    /// A front end's stop button (`api::Cancel`): set, it stops the search at its next
+    /// clock check with [`Stop::Interrupted`], like Ctrl-C does through [`INTERRUPT`], but
+    /// for this search only.
+    pub cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Why the search ended.
@@ -71,7 +75,7 @@ pub enum Stop {
     Timeout,
     /// The solution callback returned [`Flow::Stop`].
     Callback,
-    /// [`tally::INTERRUPT`] was set (Ctrl-C).
+    /// [`tally::INTERRUPT`] was set (Ctrl-C), or the search's [`Limits::cancel`].
     Interrupted,
 }
 

@@ -99,12 +99,12 @@ impl<'a> Tally<'a> {
         Ok(())
     }
 
-    /// Every [`CLOCK_EVERY`] nodes: the deadline, and the counts published. Kept out of line
+    /// Every [`CLOCK_EVERY`] nodes: Ctrl-C or a cancel, the deadline, and the counts published. Kept out of line
     /// so the per-node path stays one comparison.
     #[inline(never)]
     fn now_and_then(&mut self) -> Result<(), Stop> {
         self.publish();
-        if INTERRUPT.load(Ordering::Relaxed) {
+        if INTERRUPT.load(Ordering::Relaxed) || self.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Err(Stop::Interrupted);
         }
         if self.limits.deadline.is_some_and(|t| Instant::now() >= t) {

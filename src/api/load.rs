@@ -1,0 +1,171 @@
+//! A spec made ready to solve: its text (and its imports) loaded and checked, `--set`
+//! values bound, its instance data found. What `puzc solve` does before its first case, as
+//! data: [`load`] for front ends, [`overrides`] shared with the command line.
+use crate::diag::{Diagnostic, FileId, Sources};
+use crate::lower::value::Value;
+use crate::syntax::ast::{Spec, StmtKind};
+use crate::syntax::load::{LoadError, ReadFile};
+use crate::syntax::text::{Kind, decode};
+use std::collections::HashMap;
+use std::path::Path;
+
+/// Why a spec could not be loaded or solved.
+#[derive(Debug)]
+pub enum Failure {
+    /// The spec or its data are wrong, or a limit was reached while building it (the
+    /// diagnostics point into the sources of the [`Problem`] or of the [`Rejected`]).
+    Diagnostics(Vec<Diagnostic>),
+    /// The request does not fit the spec: `--set` of a name it has no `let` for, a mode a
+    /// played puzzle with costs cannot give.
+    Refused(String),
+    /// An answer failed the independent verifier: a bug in puzc; nothing was handed out
+    /// for it.
+    Unverified(String),
+}
+
+impl Failure {
+    /// The failure in words: diagnostics drawn as `puzc check` draws them (without colour,
+    /// 100 columns), or as JSON lines.
+    pub fn render(&self, sources: &Sources, json: bool) -> String {
+        use crate::diag::render::{Style, render_all};
+        match self {
+            Failure::Diagnostics(d) => render_all(d, sources, Style { json, ..Style::PLAIN }),
+            Failure::Refused(m) => format!("{m}\n"),
+            Failure::Unverified(why) => format!("internal error: a solution failed verification ({why})\n"),
+        }
+    }
+}
+
+/// A spec that did not load, with the sources its diagnostics point into.
+#[derive(Debug)]
+pub struct Rejected {
+    pub sources: Sources,
+    pub failure: Failure,
+}
+
+/// A loaded, checked spec with its instance data and `--set` values.
+pub struct Problem {
+    /// Every text read: the spec, its imports, the instance data.
+    pub sources: Sources,
+    pub spec: Spec,
+    pub root: FileId,
+    /// The instance data: its file, the offset of its text there, the text.
+    pub(crate) instance: (FileId, usize, String),
+    pub(crate) overrides: HashMap<String, Value>,
+}
+
+impl Problem {
+    /// True for played puzzles (the spec has a `move`).
+    pub fn is_moves(&self) -> bool {
+        self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
+    }
+}
+
+/// Loads `text` as the spec at `path` (imports read through `read`, relative to its folder),
+/// checks it, binds `sets` (`NAME=VALUE`, as `--set`) and takes the instance data: `instance`
+/// when given (as `--instance` would read it), else the spec's own `instance "..."`.
+pub fn load(
+    path: &Path,
+    text: &str,
+    instance: Option<&str>,
+    sets: &[String],
+    read: ReadFile,
+) -> Result<Problem, Rejected> {
+    let mut sources = Sources::default();
+    let served = |p: &Path| if p == path { Ok(text.as_bytes().to_vec()) } else { read(p) };
+    let (spec, root) = match crate::syntax::load::load(path, &mut sources, &served) {
+        Ok(loaded) => loaded,
+        Err(LoadError::Io(p, e)) => {
+            let failure = Failure::Refused(format!("cannot read {}: {e}", p.display()));
+            return Err(Rejected { sources, failure });
+        }
+        Err(LoadError::Bad(d)) => return Err(Rejected { sources, failure: Failure::Diagnostics(d) }),
+    };
+    let diagnostics = crate::check::check(&spec);
+    if !diagnostics.is_empty() {
+        return Err(Rejected { sources, failure: Failure::Diagnostics(diagnostics) });
+    }
+    let overrides = match overrides(&spec, sets) {
+        Ok(o) => o,
+        Err(m) => return Err(Rejected { sources, failure: Failure::Refused(m) }),
+    };
+    let instance = match instance {
+        Some(data) => match decode(data.as_bytes().to_vec(), "<instance>".into(), Kind::Instance, &mut sources) {
+            Ok(file) => (file, 0, sources.get(file).text.clone()),
+            Err(d) => return Err(Rejected { sources, failure: Failure::Diagnostics(vec![d]) }),
+        },
+        None => own_instance(&spec, root),
+    };
+    Ok(Problem { sources, spec, root, instance, overrides })
+}
+
+/// The spec's own `instance "..."` (the last one of the root file; an imported spec's is
+/// not its importer's): its file, offset and text; empty without one.
+pub(crate) fn own_instance(spec: &Spec, root: FileId) -> (FileId, usize, String) {
+    let inline = spec.stmts.iter().rev().find_map(|s| match &s.kind {
+        StmtKind::Instance(lit) if s.span.file == root => Some(lit),
+        _ => None,
+    });
+    inline.map_or((root, 0, String::new()), |lit| (root, lit.offset, lit.text.clone()))
+}
+
+/// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a
+/// string), each name a `let` of the spec, of the type of the spec's literal when it is one.
+pub fn overrides(spec: &Spec, sets: &[String]) -> Result<HashMap<String, Value>, String> {
+    let out = parse_overrides(sets)?;
+    for (name, value) in &out {
+        let Some(given) = spec.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Let { name: n, value } if &n.name == name => Some(value),
+            _ => None,
+        }) else {
+            return Err(format!("--set {name}=...: the spec has no `let {name}`"));
+        };
+        // A value of another type than the spec's literal would fail far from the command
+        // line, at some use of the name: blame `--set` instead.
+        if let Some(want) = literal_type(given)
+            && want != value.type_name()
+        {
+            return Err(format!(
+                "--set {name}={value}: `{name}` is {want} in the spec, but `{value}` is {}",
+                value.type_name()
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, String> {
+    let mut out = HashMap::new();
+    for s in sets {
+        let Some((name, value)) = s.split_once('=') else {
+            return Err(format!("--set takes NAME=VALUE, found `{s}`"));
+        };
+        let digits = value.trim().strip_prefix('-').unwrap_or(value.trim());
+        let v = if let Ok(n) = value.trim().parse::<i64>() {
+            Value::Int(n)
+        } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("--set {s}: the number is too large (numbers lie in {}..={})", i64::MIN, i64::MAX));
+        } else if value == "true" || value == "false" {
+            Value::Bool(value == "true")
+        } else if value.len() == 3 && value.starts_with('\'') && value.ends_with('\'') {
+            Value::Char(value.chars().nth(1).unwrap())
+        } else {
+            Value::Str(value.into())
+        };
+        out.insert(name.trim().to_string(), v);
+    }
+    Ok(out)
+}
+
+/// The type of a `let`'s value when it is written as a literal (`let n = 8`, `let s = "x"`).
+fn literal_type(e: &crate::syntax::ast::Expr) -> Option<&'static str> {
+    use crate::syntax::ast::{ExprKind, UnOp};
+    Some(match &e.kind {
+        ExprKind::Int(_) => "a number",
+        ExprKind::Unary { op: UnOp::Neg, operand } if matches!(operand.kind, ExprKind::Int(_)) => "a number",
+        ExprKind::Bool(_) => "a boolean",
+        ExprKind::Char(_) => "a character",
+        ExprKind::Str(_) => "a string",
+        _ => return None,
+    })
+}

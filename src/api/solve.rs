@@ -1,0 +1,325 @@
+//! `puzc solve` as a library call: every case of a [`Problem`] lowered and searched in a
+//! [`Mode`], each verified answer handed to the caller as it is found ([`Event::Answer`]),
+//! each case closed with its statistics ([`Event::Case`]), and a [`Cancel`] handle another
+//! thread can pull to stop the search at its next clock check (every 4096 nodes), as Ctrl-C
+//! stops `puzc solve`. The searches are the command line's own ([`super::xcc::Plan`],
+//! [`super::moves::search`]); only the printing differs.
+use super::load::{Failure, Problem};
+use crate::lower::elaborate::{Elab, ExpandLimits};
+use crate::lower::instance::InstanceReader;
+use crate::lower::model::Model;
+use crate::lower::moves::LoweredMoves;
+use crate::render::text::Labels;
+use crate::solve::answer::Answer;
+use crate::solve::xcc::Published;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What a search is asked for: the first answer, every answer, their number, or the one
+/// answer with proof that it is the only one.
+pub use crate::syntax::ast::AnswerMode as Mode;
+
+/// A stop button for a running [`solve`]: clones share one flag; [`Cancel::cancel`] from
+/// any thread ends the search at its next clock check, with [`Status::Stopped`].
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How to solve: [`Options::default`] is `puzc solve` without flags.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `None`: the spec's `answer ...`, else the first answer.
+    pub mode: Option<Mode>,
+    /// At most this many answers listed or counted (`All` and `Count`), as `--limit`.
+    pub limit: Option<u64>,
+    /// Stop after this many search nodes, as `--max-nodes` (a played puzzle's search stops
+    /// at [`super::moves::DEFAULT_MAX_NODES`] unless this or a timeout is given).
+    pub max_nodes: Option<u64>,
+    /// Stop after this long, as `--timeout`.
+    pub timeout: Option<Duration>,
+    /// As `--threads`; `None` chooses by the size of the search.
+    pub threads: Option<usize>,
+    pub cancel: Cancel,
+    /// Where the search publishes its node and solution counts every 4096 nodes, for a
+    /// progress display on another thread.
+    pub progress: Option<Arc<Published>>,
+}
+
+/// What [`solve`] reports, in order: a case's answers, then its summary; then the next case.
+pub enum Event<'s> {
+    Answer(Solution<'s>),
+    Case(Summary),
+}
+
+/// How a case ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    /// A finished count (also of 0).
+    Counted,
+    NoSolution,
+    NotUnique,
+    /// A node limit or the timeout ended the search first.
+    Limit,
+    /// [`Cancel::cancel`] ended it.
+    Stopped,
+}
+
+impl Status {
+    /// The word `--format json` uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Counted => "counted",
+            Status::NoSolution => "no solution",
+            Status::NotUnique => "not unique",
+            Status::Limit => "limit reached",
+            Status::Stopped => "interrupted",
+        }
+    }
+}
+
+/// The end of one case.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// 1 for the first case of the instance data.
+    pub instance: usize,
+    pub status: Status,
+    /// Solutions found: the count when [`Status::Counted`] (up to symmetry, the classes);
+    /// under a limit or a cancel, those found so far.
+    pub count: u128,
+    pub nodes: u64,
+    /// `fill`, `edge-matching`, `exact cover` or `move search`.
+    pub engine: &'static str,
+    pub elapsed: Duration,
+}
+
+/// One verified answer, to render.
+pub struct Solution<'s> {
+    /// The case it answers (1 for the first).
+    pub instance: usize,
+    /// 1 for a case's first answer.
+    pub index: u64,
+    shape: Shape<'s>,
+}
+
+enum Shape<'s> {
+    Cover { model: &'s Model, labels: &'s Labels, answer: &'s Answer<'s> },
+    Played { elab: &'s Elab<'s>, low: &'s LoweredMoves, moves: &'s [u32] },
+}
+
+impl Solution<'_> {
+    /// As `puzc solve` prints it: the filled board, the pieces' labels, or one line per move.
+    pub fn text(&self) -> String {
+        match &self.shape {
+            Shape::Cover { model, labels, answer } => crate::render::text::xcc_answer(model, labels, answer),
+            Shape::Played { low, moves, .. } => {
+                super::moves::move_lines(low, moves).iter().map(|l| format!("{l}\n")).collect()
+            }
+        }
+    }
+
+    /// As `--format jsonl` writes it under `"solution"`.
+    pub fn json(&self) -> serde_json::Value {
+        match &self.shape {
+            Shape::Cover { model, answer, .. } => crate::render::json::xcc_answer(model, answer),
+            Shape::Played { elab, low, moves } => super::moves::json_solution(elab, low, moves),
+        }
+    }
+
+    /// As `--format svg` draws it: the answer's board, or a played answer's boards move by
+    /// move.
+    pub fn svg(&self) -> String {
+        match &self.shape {
+            Shape::Cover { model, answer, .. } => crate::render::svg::xcc_answer(model, answer).to_string(),
+            Shape::Played { elab, low, moves } => {
+                let p = &low.problem;
+                let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
+                let captions: Vec<String> = (moves.iter().zip(super::moves::move_lines(low, moves)))
+                    .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+                    .collect();
+                crate::render::svg::moves_answer(&played, moves, &captions).to_string()
+            }
+        }
+    }
+
+    /// A played answer's boards move by move, as `--trace` prints them; `None` for other
+    /// puzzles.
+    pub fn trace(&self) -> Option<String> {
+        match &self.shape {
+            Shape::Played { elab, low, moves } => {
+                Some(super::moves::trace(elab, low, moves, &super::moves::move_lines(low, moves)))
+            }
+            Shape::Cover { .. } => None,
+        }
+    }
+}
+
+/// Solves every case of `problem`, calling `on` with each verified answer as it is found
+/// and with each case's [`Summary`]. Stops at the first case whose data are wrong
+/// (`Failure::Diagnostics`, against `problem.sources`), and after a case that was
+/// cancelled.
+pub fn solve(problem: &Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Result<(), Failure> {
+    let (file, base, text) = &problem.instance;
+    let mut reader = InstanceReader::new(text, *file, *base);
+    let mut failed = None;
+    let walked = super::cases::for_each(
+        &problem.spec,
+        &problem.overrides,
+        &mut reader,
+        ExpandLimits::default(),
+        &mut |_| {},
+        &mut |k, elab| {
+            let started = Instant::now();
+            let summary = match problem.is_moves() {
+                true => played_case(problem, k, elab, options, started, on),
+                false => cover_case(k, elab, options, started, on),
+            };
+            match summary {
+                Ok(s) => {
+                    let go_on = s.status != Status::Stopped;
+                    on(Event::Case(s));
+                    go_on
+                }
+                Err(f) => {
+                    failed = Some(f);
+                    false
+                }
+            }
+        },
+    );
+    if let Some(f) = failed {
+        return Err(f);
+    }
+    match walked {
+        super::cases::Walked::Bad { diagnostics, .. } => Err(Failure::Diagnostics(diagnostics)),
+        _ => Ok(()),
+    }
+}
+
+/// The mode asked for, else the spec's; a limit only where it counts something.
+fn mode_of(options: &Options, elab: &Elab) -> Result<Mode, Failure> {
+    let mode = options.mode.or(elab.model.answer).unwrap_or(Mode::First);
+    if options.limit.is_some() && matches!(mode, Mode::First | Mode::Unique) {
+        return Err(Failure::Refused("a limit applies to listing all answers or counting them".into()));
+    }
+    Ok(mode)
+}
+
+fn cover_case(
+    k: usize,
+    elab: &mut Elab,
+    options: &Options,
+    started: Instant,
+    on: &mut dyn FnMut(Event),
+) -> Result<Summary, Failure> {
+    use super::xcc::{Ask, Plan};
+    use crate::solve::xcc::{Limits, Stop};
+    let mode = mode_of(options, elab)?;
+    let model = &elab.model;
+    let max_options = crate::lower::xcc::DEFAULT_MAX_OPTIONS;
+    let ask = Ask { mode, limit: options.limit, threads: options.threads, part: false, max_options };
+    let plan = Plan::new(model, ask).map_err(Failure::Diagnostics)?;
+    let limits = Limits {
+        max_nodes: options.max_nodes,
+        deadline: options.timeout.and_then(|t| started.checked_add(t)),
+        progress: options.progress.clone(),
+        cancel: Some(options.cancel.0.clone()),
+        ..Limits::default()
+    };
+    let labels = Labels::new(model);
+    let mut index = 0;
+    let ran = plan.run(&limits, None, &mut |answer| {
+        index += 1;
+        let shape = Shape::Cover { model, labels: &labels, answer: &answer };
+        on(Event::Answer(Solution { instance: k, index, shape }));
+    });
+    let ran = ran.map_err(Failure::Unverified)?;
+    let stats = ran.stats;
+    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
+    let status = match (mode, stats.solutions) {
+        _ if stats.stop == Stop::Interrupted => Status::Stopped,
+        _ if limited && (mode == Mode::Count || mode == Mode::All || stats.solutions == 0) => Status::Limit,
+        (Mode::Unique, n) if n > 1 => Status::NotUnique,
+        (Mode::Count, _) => Status::Counted,
+        (_, 0) => Status::NoSolution,
+        _ => Status::Solved,
+    };
+    let count = stats.solutions.into();
+    Ok(Summary { instance: k, status, count, nodes: stats.nodes, engine: ran.engine, elapsed: started.elapsed() })
+}
+
+fn played_case(
+    problem: &Problem,
+    k: usize,
+    elab: &mut Elab,
+    options: &Options,
+    started: Instant,
+    on: &mut dyn FnMut(Event),
+) -> Result<Summary, Failure> {
+    use super::moves::{default_max_nodes, guide_of, overflow_diagnostic, search};
+    use crate::solve::moves::{Limits, Search, Stop};
+    let low = crate::lower::moves::lower(&problem.spec, elab).map_err(Failure::Diagnostics)?;
+    let elab: &Elab = elab;
+    let mode = mode_of(options, elab)?;
+    let p = &low.problem;
+    if p.has_costs() && mode != Mode::First {
+        // Zero-cost moves can go back and forth for free: the cheapest solutions are endless.
+        return Err(Failure::Refused(
+            "counting and listing need moves without costs (a spec with `cost` finds one cheapest answer)".into(),
+        ));
+    }
+    let limits = Limits {
+        max_nodes: options.max_nodes.unwrap_or(if options.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
+        deadline: options.timeout.and_then(|t| started.checked_add(t)),
+        max_table_bytes: crate::lower::meter::table_budget(None).0,
+        progress: options.progress.clone(),
+        cancel: Some(options.cancel.0.clone()),
+        ..Limits::default()
+    };
+    let guide = guide_of(&low);
+    let mut index = 0;
+    let found = search(p, &limits, mode, options.limit, Search::Auto, &guide, &mut |moves| {
+        index += 1;
+        let shape = Shape::Played { elab, low: &low, moves };
+        on(Event::Answer(Solution { instance: k, index, shape }));
+    });
+    let found = found.map_err(Failure::Unverified)?;
+    if let Some(o) = &found.overflowed {
+        return Err(Failure::Diagnostics(vec![overflow_diagnostic(&low, elab, o)]));
+    }
+    let stop = found.stats.stop;
+    let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
+    let count = found.count.map(|c| options.limit.map_or(c, |l| c.min(l.into())));
+    let status = match (mode, count) {
+        _ if stop == Stop::Interrupted => Status::Stopped,
+        _ if limited && (mode != Mode::First || found.solutions.is_empty()) => Status::Limit,
+        (Mode::Unique, Some(n)) if n > 1 => Status::NotUnique,
+        (Mode::Count, _) => Status::Counted,
+        _ if found.solutions.is_empty() => Status::NoSolution,
+        _ => Status::Solved,
+    };
+    let count = count.unwrap_or(found.solutions.len() as u128);
+    Ok(Summary {
+        instance: k,
+        status,
+        count,
+        nodes: found.stats.nodes,
+        engine: "move search",
+        elapsed: started.elapsed(),
+    })
+}
