@@ -503,7 +503,7 @@ fn unsolved_pieces_and_tiles_lie_in_a_tray_beside_the_board() {
         assert_eq!(tray.len(), names.len(), "{spec}");
         for (piece, name) in tray.iter().zip(&names) {
             assert_eq!(polygons(piece), [4; 5], "{spec} {name}: five squares");
-            assert_eq!(texts(piece), [name.clone()], "{spec}: {name} named");
+            assert_eq!(texts(piece), std::slice::from_ref(name), "{spec}: {name} named");
         }
     }
     // Tetrahexes: seven pieces of four hexagons. Lozenges: one piece of two triangles,

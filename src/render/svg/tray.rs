@@ -42,8 +42,11 @@ pub(super) struct Tray {
     pub height: f64,
 }
 
+/// The corners of each cell of a piece.
+type Polygons = Vec<Vec<(f64, f64)>>;
+
 /// The polygons of a piece's cells with its box at (0, 0), and the box's size.
-fn shape(piece: &Piece, lattice: Lattice, cell: f64) -> (Vec<Vec<(f64, f64)>>, (f64, f64)) {
+fn shape(piece: &Piece, lattice: Lattice, cell: f64) -> (Polygons, (f64, f64)) {
     let mut polygons: Vec<Vec<(f64, f64)>> = (piece.cells.iter())
         .map(|&(r, c, _)| {
             // A triangle piece moved by an odd number of rows plus columns has its first
