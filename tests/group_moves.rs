@@ -1,35 +1,17 @@
 //! Effects on several cells at once: `set group` (Flood-It, same-colour fill), checked
 //! against breadth-first searches written here over the same rules, with flood fills of
 //! their own.
+use crate::common::{Rng, run, scratch, write};
 use std::collections::{HashMap, VecDeque};
-use std::process::Command;
 
 fn puzc(args: &[&str]) -> (i32, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_puzc")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let r = run(args, None);
+    (r.code, r.out, r.err)
 }
 
+/// `text` in a fresh scratch file named `name`; its path.
 fn write_file(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/group-tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
-/// xorshift64, seeded: the same boards on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+    write(&scratch("group"), name, text)
 }
 
 /// A board of `rows x cols` values with walls (per cell: 1 above, 2 right, 4 below, 8 left;
@@ -114,7 +96,7 @@ fn fewest(start: &Board, colours: u8, free: bool) -> usize {
 }
 
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, colours: u8, walled: bool) -> Board {
-    let cells = (0..rows * cols).map(|_| 1 + rng.below(colours as u64) as u8).collect();
+    let cells = (0..rows * cols).map(|_| 1 + rng.below(colours as usize) as u8).collect();
     let mut walls = vec![];
     if walled {
         // Each right and lower side walled with probability 1/4, written on both cells.
@@ -185,7 +167,7 @@ fn flood_it_diagonal_board_takes_one_paint_per_colour() {
 
 #[test]
 fn flood_it_random_boards_match_a_breadth_first_search() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for round in 0..12 {
         let n = 3 + round % 3;
         let b = random_board(&mut rng, n, n, 4, false);
@@ -217,7 +199,7 @@ fn fill_spec(b: &Board, colours: u8) -> String {
 
 #[test]
 fn same_colour_fill_with_and_without_walls_matches_a_breadth_first_search() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     for round in 0..12 {
         let walled = round % 2 == 1;
         let b = random_board(&mut rng, 3, 3 + round % 2, 3, walled);
@@ -319,7 +301,10 @@ fn every_stack_of_five_and_six_takes_the_flips_of_a_search_here_and_the_pancake_
     // (OEIS A058986; Gates and Papadimitriou 1979 for the small values).
     let spec = write_file(
         "pancake-cases.puz",
-        "import \"../../puzzles/pancakes.puz\"\ncases counted\nprint \"{length}\\n\"\n",
+        &format!(
+            "import \"{}/puzzles/pancakes.puz\"\ncases counted\nprint \"{{length}}\\n\"\n",
+            env!("CARGO_MANIFEST_DIR")
+        ),
     );
     for (n, published) in [(5u8, 5usize), (6, 7)] {
         let perms = permutations(n);
@@ -348,11 +333,11 @@ fn a_turntable_reverses_a_segment_that_wraps_round_the_ring() {
     let flips: Vec<Vec<usize>> = (0..n).map(|s| (0..4).map(|i| (s + i) % n).collect()).collect();
     let sorted: Vec<u8> = (1..=n as u8).collect();
     let dist = reversal_distances(&sorted, &flips);
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut starts: Vec<(&Vec<u8>, &usize)> = dist.iter().collect();
     starts.sort();
     for _ in 0..6 {
-        let (start, &d) = starts[rng.below(starts.len() as u64) as usize];
+        let (start, &d) = starts[rng.below(starts.len())];
         let words: Vec<String> = start.iter().map(u8::to_string).collect();
         let spec = format!(
             "board ring[1, {n}] of 1..={n}\ngiven ring = \"{}\"\n\
@@ -399,7 +384,7 @@ fn lights_fewest(start: &[u8], colours: u8) -> Option<usize> {
 
 #[test]
 fn lights_out_with_three_colours_matches_a_breadth_first_search() {
-    let mut rng = Rng(0x0bad_cafe_f00d_1234);
+    let mut rng = Rng::new(0x0bad_cafe_f00d_1234);
     for round in 0..8 {
         let start: Vec<u8> = (0..9).map(|_| rng.below(3) as u8).collect();
         let words: Vec<String> = start.iter().map(u8::to_string).collect();

@@ -1,31 +1,16 @@
 //! Walls between cells and slides (`walls BOARD ...`, `move ... slides ...`): specs written
 //! here against a breadth-first search written here over the same rules.
+use crate::common::{Rng, run, scratch, write};
 use std::collections::{HashMap, VecDeque};
-use std::process::Command;
 
 fn puzc(args: &[&str]) -> (i32, String, String) {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_puzc")).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let r = run(args, None);
+    (r.code, r.out, r.err)
 }
 
+/// `text` in a fresh scratch file named `name`; its path.
 fn write_spec(name: &str, text: &str) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/slides-tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
-}
-
-/// xorshift64, seeded: the same mazes on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
+    write(&scratch("slides"), name, text)
 }
 
 const N: usize = 5;
@@ -85,7 +70,7 @@ fn maze_spec(bits: &[u8], goal: (i32, i32), how: &str) -> String {
 /// goal walled off is "no solution" (exit 1).
 #[test]
 fn walls_block_steps_and_slides_as_a_reference_search_says() {
-    let mut rng = Rng(0x5eed_0f3a_1100);
+    let mut rng = Rng::new(0x5eed_0f3a_1100);
     let (mut walled_off, mut longer) = (0, 0);
     for case in 0..12 {
         let mut bits = vec![0u8; N * N];
@@ -251,7 +236,7 @@ fn lunar_lockout_answers_as_a_reference_search_says() {
     let want = robots_reference(5, &[0; 25], card_39.clone(), 12, false);
     assert!(want.is_some_and(|n| n > 3), "card 39 is a hard card: {want:?}");
     assert_eq!(answer_length(spec, Some(&robots_picture(5, &card_39))), want, "card 39");
-    let mut rng = Rng(0x10a_5eed);
+    let mut rng = Rng::new(0x10a_5eed);
     let (mut solved, mut unsolved) = (0, 0);
     for case in 0..40 {
         let pos = random_robots(&mut rng, 5, 4 + case % 3);
@@ -275,7 +260,7 @@ fn lunar_lockout_answers_as_a_reference_search_says() {
 #[test]
 fn slides_until_blocked_stop_at_walls_edges_and_robots() {
     const M: usize = 6;
-    let mut rng = Rng(0xb10c_4ed5);
+    let mut rng = Rng::new(0xb10c_4ed5);
     let mut longer = 0;
     for case in 0..16 {
         let mut bits = vec![0u8; M * M];
@@ -448,7 +433,7 @@ fn pieces_of_several_cells_stop_where_any_of_their_cells_is_blocked() {
         }
         None
     };
-    let mut rng = Rng(0xd0d0_5eed);
+    let mut rng = Rng::new(0xd0d0_5eed);
     let (mut solved, mut far) = (0, 0);
     for case in 0..16 {
         // Place D, a standing domino and 2 or 3 single cells where they fit.

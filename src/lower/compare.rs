@@ -26,14 +26,7 @@ use std::rc::Rc;
 impl Elab<'_> {
     /// `cells x at A, y at B hold COND for ...`: one [`Compare`] per binding.
     pub(super) fn compare(&mut self, d: &CompareDecl) -> R<()> {
-        let board = match &self.model.board {
-            Some(b) if self.model.fill => b.clone(),
-            _ => {
-                return Err(Diagnostic::new(Code::E105, d.span, "comparisons constrain the values of a filled board")
-                    .label("no filled board above")
-                    .help("declare the board and fill it first: `board grid[n, n] of 1..=n` and `fill grid`"));
-            }
-        };
+        let board = self.filled_board(d.span, "comparisons constrain", "board grid[n, n] of 1..=n")?;
         let nv = board.values.len();
         let mut out = Vec::new();
         let mut one = |env: &mut Env| {

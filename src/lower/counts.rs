@@ -131,11 +131,18 @@ impl Elab<'_> {
     }
 
     pub(super) fn counted_board(&self, span: Span) -> R<Board> {
+        self.filled_board(span, "counts and `touch` constrain", "board grid[n, n] of ['.', '*']")
+    }
+
+    /// The board of a statement that reads cells' values: it must be declared and filled above
+    /// (E105 otherwise). `what` starts the message ("runs constrain"), `declaration` is the
+    /// board the help suggests, in the statement's own terms.
+    pub(super) fn filled_board(&self, span: Span, what: &str, declaration: &str) -> R<Board> {
         match &self.model.board {
             Some(b) if self.model.fill => Ok(b.clone()),
-            _ => Err(Diagnostic::new(Code::E105, span, "counts and `touch` constrain the values of a filled board")
+            _ => Err(Diagnostic::new(Code::E105, span, format!("{what} the values of a filled board"))
                 .label("no filled board above")
-                .help("declare the board and fill it first: `board grid[n, n] of ['.', '*']` and `fill grid`")),
+                .help(format!("declare the board and fill it first: `{declaration}` and `fill grid`"))),
         }
     }
 

@@ -28,14 +28,7 @@ impl Elab<'_> {
     /// `the runs of v along CELLS are LENGTHS for ...`: one [`Runs`] per binding. The value
     /// `v` is evaluated once, before the bindings.
     pub(super) fn runs(&mut self, d: &RunsDecl) -> R<()> {
-        let board = match &self.model.board {
-            Some(b) if self.model.fill => b.clone(),
-            _ => {
-                return Err(Diagnostic::new(Code::E105, d.span, "runs constrain the values of a filled board")
-                    .label("no filled board above")
-                    .help("declare the board and fill it first: `board grid[h, w] of ['.', '#']` and `fill grid`"));
-            }
-        };
+        let board = self.filled_board(d.span, "runs constrain", "board grid[h, w] of ['.', '#']")?;
         let values = self.board_values(&board, &d.of)?;
         let mut out = Vec::new();
         let mut one = |env: &mut Env| {

@@ -35,14 +35,7 @@ use crate::syntax::ast::SeenDecl;
 impl Elab<'_> {
     /// `along CELLS, K cells are seen for ...`: one [`Seen`] per binding.
     pub(super) fn seen(&mut self, d: &SeenDecl) -> R<()> {
-        let board = match &self.model.board {
-            Some(b) if self.model.fill => b.clone(),
-            _ => {
-                return Err(Diagnostic::new(Code::E105, d.span, "sight lines look at the values of a filled board")
-                    .label("no filled board above")
-                    .help("declare the board and fill it first: `board grid[n, n] of 1..=n` and `fill grid`"));
-            }
-        };
+        let board = self.filled_board(d.span, "sight lines look at", "board grid[n, n] of 1..=n")?;
         // Heights are the ranks of the board's values, which must be numbers.
         let mut numbers = Vec::with_capacity(board.values.len());
         for v in &board.values {

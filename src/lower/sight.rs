@@ -79,16 +79,7 @@ fn mask(values: &[usize], n: usize) -> Vec<bool> {
 impl Elab<'_> {
     /// The three sight-line statements: one [`Sight`] per rule, per binding for `from`.
     pub(super) fn sight(&mut self, d: &SightDecl) -> R<()> {
-        let board = match &self.model.board {
-            Some(b) if self.model.fill => b.clone(),
-            _ => {
-                return Err(Diagnostic::new(Code::E105, d.span, "sight lines look at the values of a filled board")
-                    .label("no filled board above")
-                    .help(
-                        "declare the board and fill it first: `board grid[h, w] of ['.', 'L', '#']` and `fill grid`",
-                    ));
-            }
-        };
+        let board = self.filled_board(d.span, "sight lines look at", "board grid[h, w] of ['.', 'L', '#']")?;
         if board.lattice == Lattice::Triangles {
             return Err(Diagnostic::new(Code::G212, d.span, "a board of triangles has no straight lines of cells")
                 .label("a sight line on triangles")
