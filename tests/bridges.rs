@@ -67,7 +67,13 @@ impl Sea {
         let mut todo = vec![first];
         while let Some(x) = todo.pop() {
             for (k, (a, b, _)) in self.pairs.iter().enumerate() {
-                let other = if *a == x { *b } else if *b == x { *a } else { continue };
+                let other = if *a == x {
+                    *b
+                } else if *b == x {
+                    *a
+                } else {
+                    continue;
+                };
                 if counts[k] > 0 && met.insert(other) {
                     todo.push(other);
                 }
