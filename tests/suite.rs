@@ -6,6 +6,7 @@
 
 mod akari;
 mod api;
+mod bridges;
 mod cli;
 mod compare;
 mod confine;

@@ -407,6 +407,11 @@ impl Checker {
             }
             StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
             StmtKind::LoopClues { clues, .. } => self.expr(clues),
+            StmtKind::Bridges { clues, most, .. } => {
+                self.expr(clues);
+                self.expr(most);
+            }
+            StmtKind::IslandsConnected { .. } => {}
             StmtKind::Block { rows, cols, of, .. } => {
                 self.expr(rows);
                 self.expr(cols);
@@ -789,6 +794,7 @@ impl Checker {
                     | StmtKind::Option(_)
                     | StmtKind::Each { .. }
                     | StmtKind::Loop { .. }
+                    | StmtKind::Bridges { .. }
             )
         });
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));

@@ -201,6 +201,7 @@ mod tests {
                             .collect(),
                         direct: Vec::new(),
                         loop_edges: None,
+                        bridges: None,
                     })
                     .collect();
                 let mut expected: Vec<(Vec<u32>, usize)> =

@@ -43,6 +43,7 @@ pub fn lower_edges(model: &Model, max_options: usize) -> Option<EdgesLowered> {
         && model.items.is_empty()
         && model.options.is_empty()
         && model.loop_rule.is_none()
+        && model.bridges.is_none()
         // Pieces kept apart, or told what to write (`src/lower/fleet.rs`): exact cover.
         && model.pieces_apart.is_none()
         && placing.shows.is_none();

@@ -166,6 +166,7 @@ impl Elab<'_> {
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,
+            StmtKind::Bridges { .. } | StmtKind::IslandsConnected { .. } => board_broken,
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -334,6 +335,8 @@ impl Elab<'_> {
             StmtKind::Runs(d) => self.runs(d)?,
             StmtKind::Loop { board, span } => self.loop_on(board, *span)?,
             StmtKind::LoopClues { clues, span } => self.loop_clues(clues, *span)?,
+            StmtKind::Bridges { clues, most, span } => self.bridges_on(clues, most, *span)?,
+            StmtKind::IslandsConnected { span } => self.islands_connected(*span)?,
             StmtKind::Seen(d) => self.seen(d)?,
             StmtKind::Sight(d) => self.sight(d)?,
             StmtKind::Draw(d) => self.draw(d)?,

@@ -37,6 +37,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.compares.is_empty()
         && model.runs.is_empty()
         && model.loop_rule.is_none()
+        && model.bridges.is_none()
         && model.seen.is_empty()
         && model.sight.is_empty();
     if !only_fill || !(1..=MAX_VALUES).contains(&nv) {

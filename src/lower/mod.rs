@@ -1,6 +1,7 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod bound;
 pub mod breaking;
+pub mod bridges;
 mod cages;
 pub mod clues;
 mod compare;

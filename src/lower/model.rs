@@ -324,6 +324,34 @@ impl LoopRule {
     }
 }
 
+/// `bridges join the numbers of clues, at most K between two` (Hashiwokakero,
+/// `src/lower/bridges.rs`): the numbered cells are islands; bridges run straight along a row
+/// or a column between two islands over cells that are on the board and hold no number, at
+/// most `most` of them between two islands, never crossing; each island has as many bridge
+/// ends as its number. With `all islands are connected`, the bridges join every island.
+#[derive(Clone, Debug)]
+pub struct BridgeRule {
+    pub rows: usize,
+    pub cols: usize,
+    /// Per cell (flat index), false for holes: a bridge never crosses one.
+    pub on: Vec<bool>,
+    /// Per cell, its island's number, or 0 for a cell without one (water).
+    pub islands: Vec<u32>,
+    pub most: u32,
+    /// Where `all islands are connected` was said, if it was.
+    pub connected: Option<Span>,
+    pub span: Span,
+}
+
+/// Bridges between two islands of a [`BridgeRule`]: cells `a < b` (flat indices) in one row
+/// or one column, `count` of them (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bridge {
+    pub a: usize,
+    pub b: usize,
+    pub count: u32,
+}
+
 /// `counter name[dims] in lo..=hi`: numbers beside a played board, part of its state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
@@ -361,6 +389,8 @@ pub struct Model {
     pub runs: Vec<Runs>,
     /// `loop on the edges of ...` and its clues (`src/lower/loops.rs`).
     pub loop_rule: Option<LoopRule>,
+    /// `bridges join the numbers of ...` and `all islands are connected` (`src/lower/bridges.rs`).
+    pub bridges: Option<BridgeRule>,
     /// `along ... , K cells are seen`, one per binding (`src/lower/seen.rs`).
     pub seen: Vec<Seen>,
     /// Sight lines until a wall, one per rule (per binding for `from`; `src/lower/sight.rs`).

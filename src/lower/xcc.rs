@@ -33,6 +33,10 @@ pub enum Meaning {
     Corner { edges: Vec<u32> },
     /// The sides chosen around a loop's clue cell (the corners' options carry them).
     LoopClue,
+    /// `count` bridges (0 for none) between the islands at cells `a < b` (`lower/bridges.rs`).
+    Bridge { a: u32, b: u32, count: u32 },
+    /// A split of an island's number over its links (the links' own options carry the counts).
+    Island,
     /// A step of sight line `line`: what is seen up to one of its cells.
     Seen { line: usize },
     /// A segment's first lights, a looking cell's counts or an arm of sight rule `rule`.
@@ -75,6 +79,14 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         );
         return Err(diags);
     }
+    if let (Some(rule), true) = (&model.bridges, model.fill || model.placing.is_some() || model.loop_rule.is_some()) {
+        diags.push(
+            Diagnostic::new(Code::E105, rule.span, "bridges are drawn between islands, on a board left as it is")
+                .label("`bridges` on a board that is also `fill`ed, `place`d or looped")
+                .help("remove `fill`, `place` or `loop`: the bridges are the answer"),
+        );
+        return Err(diags);
+    }
     if let Some(d) = super::mixed::misnamed_cells(model) {
         return Err(vec![d]);
     }
@@ -91,6 +103,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     }
     if model.loop_rule.is_some() {
         super::loops::lower(model, &mut b, &mut meanings, &mut guard);
+    }
+    if model.bridges.is_some() {
+        super::bridges::lower(model, &mut b, &mut meanings, &mut guard);
     }
     lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard, &board_items);
     if let (Some(span), true) = (guard.span, guard.memory) {

@@ -38,6 +38,9 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Json {
     if let (Some(rule), Some(used)) = (&model.loop_rule, &ans.loop_edges) {
         obj.insert("loop".into(), super::loops::json(rule, used));
     }
+    if let (Some(rule), Some(drawn)) = (&model.bridges, &ans.bridges) {
+        obj.insert("bridges".into(), super::bridges::json(rule, drawn));
+    }
     if !ans.direct.is_empty() {
         obj.insert("options".into(), ans.direct.iter().map(|&o| json!(model.options[o].name)).collect());
     }

@@ -1,4 +1,5 @@
 //! Stage 5: answers → text, JSON or pictures, in the puzzle's own terms.
+pub mod bridges;
 pub mod grid;
 pub mod json;
 pub mod loops;

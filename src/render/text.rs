@@ -93,6 +93,9 @@ pub fn xcc_answer(model: &Model, labels: &Labels, ans: &Answer) -> String {
     if let (Some(rule), Some(used)) = (&model.loop_rule, &ans.loop_edges) {
         out.push_str(&super::loops::text(rule, used));
     }
+    if let (Some(rule), Some(drawn)) = (&model.bridges, &ans.bridges) {
+        out.push_str(&super::bridges::text(rule, drawn));
+    }
     if let Some(grid) = labels.answer_grid(model, ans) {
         let board = model.board.as_ref().unwrap();
         out.push_str(&super::grid::draw(board.rows, board.cols, |c| grid.texts.get(grid.cells[c])));

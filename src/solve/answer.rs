@@ -26,6 +26,9 @@ pub struct Answer<'a> {
     /// `loop on the edges of ...`: per side of the board's cells (`LoopRule`'s numbering),
     /// whether the loop uses it.
     pub loop_edges: Option<Vec<bool>>,
+    /// `bridges join the numbers of ...`: the bridges drawn, each pair of islands once (in
+    /// option order), counts from 1.
+    pub bridges: Option<Vec<crate::lower::model::Bridge>>,
 }
 
 pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -> Answer<'a> {
@@ -35,6 +38,9 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
     }
     if let Some(rule) = &model.loop_rule {
         ans.loop_edges = Some(vec![false; rule.edges()]);
+    }
+    if model.bridges.is_some() {
+        ans.bridges = Some(Vec::new());
     }
     for o in chosen {
         match &meanings[o.0 as usize] {
@@ -51,8 +57,14 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
                     edges.iter().for_each(|&e| used[e as usize] = true);
                 }
             }
+            Meaning::Bridge { a, b, count } => {
+                if let (Some(drawn), 1..) = (ans.bridges.as_mut(), count) {
+                    drawn.push(crate::lower::model::Bridge { a: *a as usize, b: *b as usize, count: *count });
+                }
+            }
             Meaning::Place { .. }
             | Meaning::Cage { .. }
+            | Meaning::Island
             | Meaning::LoopClue
             | Meaning::Runs { .. }
             | Meaning::Seen { .. }

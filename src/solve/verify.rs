@@ -7,6 +7,7 @@ use crate::lower::value::Value;
 use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
+mod bridges;
 mod compare;
 mod connected;
 mod fleet;
@@ -82,6 +83,9 @@ impl<'m> Verifier<'m> {
         }
         if let Some(rule) = &model.loop_rule {
             loops::verify(rule, ans.loop_edges.as_deref().ok_or("a loop's answer without its sides")?)?;
+        }
+        if let Some(rule) = &model.bridges {
+            bridges::verify(rule, ans.bridges.as_deref().ok_or("a bridges answer without its bridges")?)?;
         }
         let covered = verify_direct(model, ans)?;
         if let Some(placing) = &model.placing {

@@ -171,6 +171,19 @@ pub enum StmtKind {
         clues: Expr,
         span: Span,
     },
+    /// `bridges join the numbers of clues, at most K between two`: the numbered cells of
+    /// `clues` are islands joined by straight bridges (Hashiwokakero, `lower/bridges.rs`).
+    Bridges {
+        /// A grid of the board's size: its numbers are the islands' bridge ends.
+        clues: Expr,
+        /// At most this many bridges between two islands.
+        most: Expr,
+        span: Span,
+    },
+    /// `all islands are connected`: the bridges join every island to every other.
+    IslandsConnected {
+        span: Span,
+    },
     /// `along CELLS, K cells are seen for ...`: Skyscrapers' clues.
     Seen(SeenDecl),
     /// Sight lines until a wall: `each '.' cell sees at least 1 of 'L' until '#'`, `no two

@@ -594,6 +594,12 @@ impl Cx {
             }
             Rule::loop_stmt => StmtKind::Loop { board: self.ident(it.next().unwrap()), span },
             Rule::loop_clues_stmt => StmtKind::LoopClues { clues: self.expr(it.next().unwrap())?, span },
+            Rule::bridges_stmt => {
+                let clues = self.expr(it.next().unwrap())?;
+                let most = self.expr(it.next().unwrap())?;
+                StmtKind::Bridges { clues, most, span }
+            }
+            Rule::islands_connected_stmt => StmtKind::IslandsConnected { span },
             Rule::cage_stmt => {
                 let region = self.ident(it.next().unwrap());
                 let params = if it.peek().map(|p| p.as_rule()) == Some(Rule::params) {
@@ -1047,6 +1053,10 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_counts
             | Rule::kw_around
             | Rule::kw_it
+            | Rule::kw_bridges
+            | Rule::kw_join
+            | Rule::kw_numbers
+            | Rule::kw_islands
     )
 }
 

@@ -26,6 +26,11 @@ pub enum Global {
     /// a line may use, each with the two nodes it joins, and `on` the colour an option gives a
     /// side it uses: dancing cells follow the sides as they are coloured (`cells/global/loops.rs`).
     Loop { area: Area, ends: Vec<[u32; 2]>, sides: Vec<(ItemId, [u32; 2])>, on: Colour },
+    /// Links chosen join `points` points into one connected graph: the area's nodes are the
+    /// *links* (a link is there when an option of `ins` is chosen for it; the area's own graph
+    /// is empty), and link `l` joins the points `ends[l]` (Hashiwokakero's islands and
+    /// bridges, `lower/bridges.rs`). No points, or one, is connected.
+    Linked { area: Area, ends: Vec<[u32; 2]>, points: u32 },
 }
 
 /// Nodes, which options put each in the area, and the graph joining them.
@@ -114,7 +119,8 @@ impl Global {
             Global::Connected(a)
             | Global::Areas { area: a, .. }
             | Global::NotAll { area: a, .. }
-            | Global::Loop { area: a, .. } => a,
+            | Global::Loop { area: a, .. }
+            | Global::Linked { area: a, .. } => a,
         }
     }
 
@@ -123,7 +129,8 @@ impl Global {
             Global::Connected(a)
             | Global::Areas { area: a, .. }
             | Global::NotAll { area: a, .. }
-            | Global::Loop { area: a, .. } => a,
+            | Global::Loop { area: a, .. }
+            | Global::Linked { area: a, .. } => a,
         }
     }
 
@@ -135,6 +142,9 @@ impl Global {
             return one_cycle(area, ends, chosen);
         }
         let inside = area.members(chosen);
+        if let Global::Linked { ends, points, .. } = self {
+            return all_linked(ends, *points, &inside);
+        }
         if let Global::NotAll { group_start, groups, .. } = self {
             return group_start
                 .windows(2)
@@ -142,7 +152,7 @@ impl Global {
         }
         let (comp, count) = area.components(&inside);
         match self {
-            Global::Connected(_) | Global::NotAll { .. } | Global::Loop { .. } => count <= 1,
+            Global::Connected(_) | Global::NotAll { .. } | Global::Loop { .. } | Global::Linked { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -182,6 +192,9 @@ impl Global {
                 let ends = area.ins.iter().zip(ends).filter(|(o, _)| kept.contains(o)).map(|(_, e)| *e).collect();
                 Global::Loop { area: area.renumbered(keep), ends, sides: sides.clone(), on: *on }
             }
+            Global::Linked { area, ends, points } => {
+                Global::Linked { area: area.renumbered(keep), ends: ends.clone(), points: *points }
+            }
         }
     }
 
@@ -196,6 +209,29 @@ impl Global {
             }
         }
     }
+}
+
+/// Whether the links marked `inside` join all `points` points: a union-find over the points.
+fn all_linked(ends: &[[u32; 2]], points: u32, inside: &[bool]) -> bool {
+    let mut parent: Vec<u32> = (0..points).collect();
+    fn root(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut parts = points;
+    for (l, [a, b]) in ends.iter().enumerate() {
+        if inside[l] {
+            let (ra, rb) = (root(&mut parent, *a), root(&mut parent, *b));
+            if ra != rb {
+                parent[ra as usize] = rb;
+                parts -= 1;
+            }
+        }
+    }
+    parts <= 1
 }
 
 /// Whether the chosen options put at least one node in and join the nodes in into one cycle:

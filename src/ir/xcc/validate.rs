@@ -45,6 +45,11 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad ends", a.name));
         }
+        if let Global::Linked { ends, points, .. } = g
+            && (ends.len() != n || ends.iter().flatten().any(|&v| v >= *points))
+        {
+            return Err(format!("global `{}`: bad links", a.name));
+        }
         if let Global::Loop { sides, on, .. } = g
             && (on.0 as usize >= self.colour_names.len()
                 || *on == Colour::NONE

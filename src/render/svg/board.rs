@@ -15,6 +15,9 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
     if let Some(rule) = &model.loop_rule {
         return super::loops::picture(model, rule, Some(ans));
     }
+    if let Some(rule) = &model.bridges {
+        return super::bridges::picture(model, rule, Some(ans));
+    }
     match &model.board {
         Some(board) if board.lattice != Lattice::Squares && (ans.fill.is_some() || !ans.placed.is_empty()) => {
             super::shapes::answer(model, board, Some(ans))
@@ -29,6 +32,9 @@ pub fn xcc_answer(model: &Model, ans: &Answer) -> Document {
 pub fn puzzle(model: &Model) -> Document {
     if let Some(rule) = &model.loop_rule {
         return super::loops::picture(model, rule, None);
+    }
+    if let Some(rule) = &model.bridges {
+        return super::bridges::picture(model, rule, None);
     }
     match &model.board {
         Some(board) if board.lattice != Lattice::Squares => super::shapes::answer(model, board, None),

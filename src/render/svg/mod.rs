@@ -18,6 +18,7 @@
 //! Documents are written as they are built, under the memory budget (`node.rs`); this module
 //! only decides geometry and colours.
 mod board;
+mod bridges;
 mod decor;
 mod direct;
 mod loops;

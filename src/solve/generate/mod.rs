@@ -85,7 +85,7 @@ pub fn shuffled(p: &XccProblem, rng: &mut SplitMix64) -> (XccProblem, Vec<Option
 fn sort_ins(g: &mut Global) {
     let area = match g {
         Global::Connected(a) => a,
-        Global::Areas { area, .. } | Global::NotAll { area, .. } => area,
+        Global::Areas { area, .. } | Global::NotAll { area, .. } | Global::Linked { area, .. } => area,
         Global::Loop { area, ends, .. } => {
             // A loop's `ends` run beside its `ins`: sort the pairs together.
             for n in 0..area.in_start.len().saturating_sub(1) {

@@ -32,6 +32,7 @@
 //! the assignments that break the constraint, so the search reports exactly its solutions.
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
 
+mod linked;
 mod loops;
 
 use super::{Cells, get};
@@ -61,6 +62,8 @@ enum Kind {
     },
     /// One loop, followed side by side (`loops.rs`).
     Loop(Box<loops::Mates>),
+    /// Points joined by the links in (`linked.rs`): the nodes are the links.
+    Linked(Box<linked::Points>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +116,9 @@ impl Globals {
                             Kind::NotAll { group_start: group_start.clone(), groups: groups.clone() }
                         }
                         Global::Loop { .. } => Kind::Loop(Box::new(loops::Mates::new(p, g))),
+                        Global::Linked { ends, points, .. } => {
+                            Kind::Linked(Box::new(linked::Points::new(ends, *points)))
+                        }
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -169,6 +175,7 @@ impl Globals {
                     Kind::Connected => p.connected(c),
                     Kind::Areas { .. } => p.areas(c),
                     Kind::NotAll { .. } => p.not_all(c),
+                    Kind::Linked(_) => p.linked(c),
                     Kind::Loop(_) => unreachable!(),
                 }
         })
@@ -207,7 +214,7 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) => true,
+            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) => true,
         }
     }
 
