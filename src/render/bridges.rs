@@ -24,9 +24,10 @@ pub fn text(rule: &BridgeRule, drawn: &[Bridge]) -> String {
     let mut out = String::new();
     for r in 0..rule.rows {
         let mut line = String::new();
-        for x in r * cols..(r + 1) * cols {
-            match rule.islands[x] {
-                0 => (0..width).for_each(|_| line.push(glyph[x])),
+        let row = r * cols..(r + 1) * cols;
+        for (&island, &g) in rule.islands[row.clone()].iter().zip(&glyph[row]) {
+            match island {
+                0 => (0..width).for_each(|_| line.push(g)),
                 n => line.push_str(&format!("{n:>width$}")),
             }
         }
