@@ -406,7 +406,8 @@ impl Checker {
                 self.expr(clues);
             }
             StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
-            StmtKind::LoopClues { clues, .. } => self.expr(clues),
+            StmtKind::LoopClues { clues, .. } | StmtKind::Paths { clues, .. } => self.expr(clues),
+            StmtKind::LoopRule(d) => self.scoped(d.each.as_ref(), &[], |c| c.expr(&d.cell)),
             StmtKind::Block { rows, cols, of, .. } => {
                 self.expr(rows);
                 self.expr(cols);
@@ -789,6 +790,7 @@ impl Checker {
                     | StmtKind::Option(_)
                     | StmtKind::Each { .. }
                     | StmtKind::Loop { .. }
+                    | StmtKind::Paths { .. }
             )
         });
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));
