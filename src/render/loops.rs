@@ -72,7 +72,11 @@ fn cells_text(rule: &LoopRule, used: &[bool]) -> String {
         let mut below = String::new();
         for c in 0..rule.cols {
             let v = r * rule.cols + c;
-            line.push_str(&format!("{:>width$}", mark(v)));
+            // A short number is padded with the line's `-` when the line comes from the left.
+            let m = mark(v);
+            let fill = if c > 0 && used[rule.across(r, c - 1)] { '-' } else { ' ' };
+            (m.len()..width).for_each(|_| line.push(fill));
+            line.push_str(&m);
             let down = r + 1 < rule.rows && used[rule.down(r, c)];
             below.push_str(&format!("{:>width$}", if down { "|" } else { " " }));
             if c + 1 < rule.cols {
