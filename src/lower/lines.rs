@@ -140,9 +140,7 @@ pub(super) fn node_ways(rule: &LoopRule, v: usize, links: &[(Dir, usize)], rules
     let pairs = (0u32..1 << n).filter(|m| m.count_ones() == 2);
     if let LineKind::Paths { every_cell } = rule.kind {
         match rule.ends[v] {
-            Some(label) => {
-                out.extend((0..n).map(|k| Way { used: 1 << k, label: label as usize, beyond: Vec::new() }))
-            }
+            Some(label) => out.extend((0..n).map(|k| Way { used: 1 << k, label: label as usize, beyond: Vec::new() })),
             None => {
                 if !every_cell {
                     out.push(Way { used: 0, label: 0, beyond: Vec::new() });

@@ -162,7 +162,12 @@ pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meanin
             b.add_secondary(format!("edge({},{})-({},{})", p / w, p % w, q / w, q % w))
         })
         .collect();
-    let mut area = Area { name: if paths { "paths" } else { "loop" }.into(), in_start: vec![0], adj_start: vec![0], ..Area::default() };
+    let mut area = Area {
+        name: if paths { "paths" } else { "loop" }.into(),
+        in_start: vec![0],
+        adj_start: vec![0],
+        ..Area::default()
+    };
     let mut ends = Vec::new();
     let node_word = if rule.kind == LineKind::EdgeLoop { "corner" } else { "cell" };
     let rules_at = super::lines::rules_by_cell(rule);

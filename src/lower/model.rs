@@ -327,7 +327,16 @@ impl LoopRule {
     /// A rule of `kind` on a board of `rows` × `cols` cells, without clues or rules yet.
     pub fn new(rows: usize, cols: usize, kind: LineKind, span: Span) -> LoopRule {
         let n = rows * cols;
-        LoopRule { rows, cols, kind, clues: vec![None; n], turns: Vec::new(), ends: vec![None; n], labels: Vec::new(), span }
+        LoopRule {
+            rows,
+            cols,
+            kind,
+            clues: vec![None; n],
+            turns: Vec::new(),
+            ends: vec![None; n],
+            labels: Vec::new(),
+            span,
+        }
     }
 
     /// The lattice of nodes: rows and columns of corners, or of cells.

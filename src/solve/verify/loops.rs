@@ -102,7 +102,10 @@ pub(super) fn verify(rule: &LoopRule, used: &[bool]) -> Result<(), String> {
             LoopAt::Turns => !straight(v),
         };
         if !ok {
-            return Err(format!("the loop does not {} at ({r}, {c})", if straight(v) { "turn" } else { "go straight" }));
+            return Err(format!(
+                "the loop does not {} at ({r}, {c})",
+                if straight(v) { "turn" } else { "go straight" }
+            ));
         }
         if let Some((how, both)) = t.next {
             let want = how == LoopAt::Straight;
