@@ -173,6 +173,7 @@ pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meanin
     let rules_at = super::lines::rules_by_cell(rule);
     let mut entries = Vec::new();
     let mut ways = Vec::new();
+    #[allow(clippy::needless_range_loop)] // `v` is the node: it names items and indexes several arrays
     for v in 0..rule.nodes() {
         let (r, c) = (v / w, v % w);
         let item = b.add_primary(format!("{node_word}({r},{c})"), 1, 1);
