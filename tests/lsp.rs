@@ -479,7 +479,9 @@ fn binders<'a>(text: &str, ws: &[Word<'a>]) -> HashSet<(usize, &'a str)> {
         let declares = matches!(prev, Some("param" | "counter"));
         // `region across from runs in rows`: `runs` is a keyword there.
         let runs = prev == Some("from") && w.text == "runs";
-        if next == Some("in") && after.starts_with(" in") && !declares && !runs {
+        // `turning in the next cell`, `going straight in the next cell` (loop rules).
+        let next_cell = after.starts_with(" in the next cell");
+        if next == Some("in") && after.starts_with(" in") && !declares && !runs && !next_cell {
             out.insert((w.stmt, w.text));
         }
         // Inside `( ... )` followed by `in`, or a family head.

@@ -29,6 +29,7 @@ mod input;
 mod judges;
 mod judges_random;
 mod lattices;
+mod lines;
 mod loops;
 mod lsp;
 mod memory_budget;

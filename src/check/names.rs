@@ -406,12 +406,13 @@ impl Checker {
                 self.expr(clues);
             }
             StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
-            StmtKind::LoopClues { clues, .. } => self.expr(clues),
             StmtKind::Bridges { clues, most, .. } => {
                 self.expr(clues);
                 self.expr(most);
             }
             StmtKind::IslandsConnected { .. } => {}
+            StmtKind::LoopClues { clues, .. } | StmtKind::Paths { clues, .. } => self.expr(clues),
+            StmtKind::LoopRule(d) => self.scoped(d.each.as_ref(), &[], |c| c.expr(&d.cell)),
             StmtKind::Block { rows, cols, of, .. } => {
                 self.expr(rows);
                 self.expr(cols);
@@ -795,6 +796,7 @@ impl Checker {
                     | StmtKind::Each { .. }
                     | StmtKind::Loop { .. }
                     | StmtKind::Bridges { .. }
+                    | StmtKind::Paths { .. }
             )
         });
         let moves = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_)));

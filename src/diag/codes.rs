@@ -55,6 +55,8 @@ codes! {
     G211 => "board lacks the symmetry",
     G212 => "no straight lines on the lattice",
     G213 => "walls not known from the givens",
+    G214 => "path ends not in pairs",
+    G215 => "not a path's end",
     G218 => "island number out of range",
     G219 => "bridges on a lattice without rows",
     I301 => "no instance",

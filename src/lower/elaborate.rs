@@ -165,8 +165,10 @@ impl Elab<'_> {
             | StmtKind::Clues { .. } => board_broken,
             StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
-            StmtKind::Loop { .. } | StmtKind::LoopClues { .. } => board_broken,
             StmtKind::Bridges { .. } | StmtKind::IslandsConnected { .. } => board_broken,
+            StmtKind::Loop { .. } | StmtKind::LoopClues { .. } | StmtKind::LoopRule(_) | StmtKind::Paths { .. } => {
+                board_broken
+            }
             // A cover that names no item family may name the board's cells: skipped when the
             // board failed, so `grid(r, c)` gives no follow-on "not an item".
             StmtKind::Option(o) => o.covers.iter().any(|c| {
@@ -333,7 +335,9 @@ impl Elab<'_> {
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Runs(d) => self.runs(d)?,
-            StmtKind::Loop { board, span } => self.loop_on(board, *span)?,
+            StmtKind::Loop { board, cells, span } => self.loop_on(board, *cells, *span)?,
+            StmtKind::LoopRule(d) => self.loop_rule(d)?,
+            StmtKind::Paths { clues, every_cell, span } => self.paths(clues, *every_cell, *span)?,
             StmtKind::LoopClues { clues, span } => self.loop_clues(clues, *span)?,
             StmtKind::Bridges { clues, most, span } => self.bridges_on(clues, most, *span)?,
             StmtKind::IslandsConnected { span } => self.islands_connected(*span)?,

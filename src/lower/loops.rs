@@ -1,59 +1,72 @@
-//! Loops on a board's edges: `loop on the edges of grid` (the used sides of the cells form one
-//! closed loop) and `each clue of clues counts the loop edges around it` (Slitherlink).
+//! Loops on a board: `loop on the edges of grid` (the used sides of the cells form one closed
+//! loop), `each clue of clues counts the loop edges around it` (Slitherlink), and `loop
+//! through the cells of grid` (the loop runs from cell to cell: Masyu). Paths between labelled
+//! cells (`src/lower/lines.rs`) lower here too.
 //!
 //! Lowered to exact cover the way Knuth's `slitherlink-dlx` does, plus one global constraint:
-//! - every side of a cell is a secondary item coloured `1` (on the loop) or `0`;
-//! - every corner of the grid is a primary item; its options are the ways to use none or two
-//!   of the sides meeting there, each colouring all of them (so every corner has degree 0 or
-//!   2: a line never branches or ends);
+//! - the line runs on a lattice of *nodes* (the grid's corners, or the cells) joined by
+//!   *links* (the cells' sides, or the sides two cells share); every link is a secondary item
+//!   coloured `1` (on the loop) or `0` (paths: coloured by their number);
+//! - every node is a primary item; its options are the ways to use none or two of the links
+//!   meeting there, each colouring all of them (so every node has degree 0 or 2: a line
+//!   never branches or ends); rules at a cell (`lines.rs`) keep some ways and colour links
+//!   further on;
 //! - every clue cell is a primary item; its options are the ways to put that many of its four
 //!   sides on the loop, each colouring all four;
-//! - `Global::Loop` (`ir/xcc/global.rs`) says the used sides are *one* loop: the corners of
-//!   degree 2 are the nodes, each option of degree 2 names the two corners it joins, and the
-//!   engine checks after every choice that no loop closes while other used sides remain
+//! - `Global::Loop` (`ir/xcc/global.rs`) says the used links are *one* loop: the nodes of
+//!   degree 2 are the nodes, each option of degree 2 names the two nodes it joins, and the
+//!   engine checks after every choice that no loop closes while other used links remain
 //!   (`solve/xcc/cells/global.rs`), the verifier again on the answer (`solve/verify/loops.rs`).
 use super::elaborate::Elab;
 use super::eval::{R, type_error};
-use super::model::{LoopRule, Model};
+use super::model::{LineKind, LoopRule, Model};
 use super::value::Value;
 use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::ir::xcc::{Area, Colour, Entry, Global, ItemId, XccBuilder};
+use crate::ir::xcc::{Area, Colour, Entry, Global, ItemId, NO_NODE, XccBuilder};
 use crate::syntax::ast::{Expr, Ident, Lattice};
 
 impl Elab<'_> {
-    /// `loop on the edges of grid`.
-    pub(super) fn loop_on(&mut self, board: &Ident, span: Span) -> R<()> {
+    /// `loop on the edges of grid` (`cells` false) or `loop through the cells of grid`.
+    pub(super) fn loop_on(&mut self, board: &Ident, cells: bool, span: Span) -> R<()> {
+        let kind = if cells { LineKind::CellLoop } else { LineKind::EdgeLoop };
+        let (rows, cols) = self.line_board(Some(board), span, if cells { "the cells" } else { "the edges" })?;
+        self.model.loop_rule = Some(LoopRule::new(rows, cols, kind, span));
+        Ok(())
+    }
+
+    /// The size of the board a line runs on: it is declared above (`board` names it, if
+    /// given), of squares without holes, and has no other line. `on` says where the line
+    /// runs, for the help.
+    pub(super) fn line_board(&self, board: Option<&Ident>, span: Span, on: &str) -> R<(usize, usize)> {
         let Some(b) = &self.model.board else {
-            return Err(Diagnostic::new(Code::E105, span, "a loop runs on the edges of a board")
+            return Err(Diagnostic::new(Code::E105, span, format!("a line runs on {on} of a board"))
                 .label("no board above")
                 .help("declare the board first: `board grid[rows, cols]`"));
         };
         if let Some(old) = &self.model.loop_rule {
-            return Err(Diagnostic::new(Code::E105, span, "a spec has one loop")
-                .label("a second loop")
-                .related(old.span, "the first loop"));
+            return Err(Diagnostic::new(Code::E105, span, "a spec has one loop or one set of paths")
+                .label("a second line")
+                .related(old.span, "the first"));
         }
-        if b.name != board.name {
+        if let Some(board) = board.filter(|n| n.name != b.name) {
             return Err(Diagnostic::new(Code::E105, board.span, format!("`{}` is not the board", board.name))
-                .label("the loop runs on the board's edges")
-                .help(format!("write `loop on the edges of {}`", b.name)));
+                .label(format!("the line runs on the board's {}", on.trim_start_matches("the ")))
+                .help(format!("name the board: `{}`", b.name)));
         }
         if b.lattice != Lattice::Squares || b.on.iter().any(|&on| !on) {
-            return Err(Diagnostic::new(Code::E105, span, "a loop runs on a board of squares without holes")
-                .label("a loop on triangles, hexagons or a board with holes")
+            return Err(Diagnostic::new(Code::E105, span, "a line runs on a board of squares without holes")
+                .label("a line on triangles, hexagons or a board with holes")
                 .help("use `lattice squares` (the default) and no `without` or `mask`"));
         }
-        let (rows, cols) = (b.rows, b.cols);
-        self.model.loop_rule = Some(LoopRule { rows, cols, clues: vec![None; rows * cols], span });
-        Ok(())
+        Ok((b.rows, b.cols))
     }
 
     /// `each clue of clues counts the loop edges around it`.
     pub(super) fn loop_clues(&mut self, clues: &Expr, span: Span) -> R<()> {
-        let Some(rule) = &self.model.loop_rule else {
+        let Some(rule) = self.model.loop_rule.as_ref().filter(|r| r.kind == LineKind::EdgeLoop) else {
             return Err(Diagnostic::new(Code::E105, span, "clues count the edges of a loop")
-                .label("no loop above")
+                .label("no loop on the edges above")
                 .help("say where the loop runs first: `loop on the edges of grid`"));
         };
         let (rows, cols) = (rule.rows, rule.cols);
@@ -96,12 +109,52 @@ impl Elab<'_> {
     }
 }
 
-/// Lowers the model's loop: corner and clue items, side colours, and the one-loop constraint.
+/// A link meeting a node, by the direction it leaves in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dir {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Dir {
+    pub(super) fn vertical(self) -> bool {
+        matches!(self, Dir::Up | Dir::Down)
+    }
+}
+
+/// The links meeting node (r, c) of the lattice (up, down, left, right, those there are).
+pub(super) fn links_at(rule: &LoopRule, r: usize, c: usize) -> Vec<(Dir, usize)> {
+    let (nr, nc) = (rule.node_rows(), rule.node_cols());
+    let mut s = Vec::with_capacity(4);
+    if r > 0 {
+        s.push((Dir::Up, rule.down(r - 1, c)));
+    }
+    if r + 1 < nr {
+        s.push((Dir::Down, rule.down(r, c)));
+    }
+    if c > 0 {
+        s.push((Dir::Left, rule.across(r, c - 1)));
+    }
+    if c + 1 < nc {
+        s.push((Dir::Right, rule.across(r, c)));
+    }
+    s
+}
+
+/// Lowers the model's line: node and clue items, link colours, and the constraint that the
+/// used links make one loop (or paths without a cycle).
 pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meaning>, guard: &mut OptionGuard) {
     let rule = model.loop_rule.as_ref().expect("lowered only with a loop");
     let (rows, cols) = (rule.rows, rule.cols);
-    let w = cols + 1;
-    let on = b.colour("1");
+    let w = rule.node_cols();
+    let paths = matches!(rule.kind, LineKind::Paths { .. });
+    // A used link is coloured `1` on a loop, or by its path's number (`p7`).
+    let on: Vec<Colour> = match paths {
+        true => rule.labels.iter().map(|l| b.colour(&format!("p{l}"))).collect(),
+        false => vec![b.colour("1")],
+    };
     let off = b.colour("0");
     let edge_item: Vec<ItemId> = (0..rule.edges())
         .map(|e| {
@@ -109,65 +162,72 @@ pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meanin
             b.add_secondary(format!("edge({},{})-({},{})", p / w, p % w, q / w, q % w))
         })
         .collect();
-    let mut area = Area { name: "loop".into(), in_start: vec![0], adj_start: vec![0], ..Area::default() };
-    let mut ends = Vec::new();
-    let corners = (rows + 1) * w;
-    // Per corner, the sides meeting there (up, down, left, right, those on the board).
-    let sides_at = |r: usize, c: usize| {
-        let mut s = Vec::with_capacity(4);
-        if r > 0 {
-            s.push(rule.down(r - 1, c));
-        }
-        if r < rows {
-            s.push(rule.down(r, c));
-        }
-        if c > 0 {
-            s.push(rule.across(r, c - 1));
-        }
-        if c < cols {
-            s.push(rule.across(r, c));
-        }
-        s
+    let mut area = Area {
+        name: if paths { "paths" } else { "loop" }.into(),
+        in_start: vec![0],
+        adj_start: vec![0],
+        ..Area::default()
     };
+    let mut ends = Vec::new();
+    let node_word = if rule.kind == LineKind::EdgeLoop { "corner" } else { "cell" };
+    let rules_at = super::lines::rules_by_cell(rule);
     let mut entries = Vec::new();
-    for v in 0..corners {
+    let mut ways = Vec::new();
+    #[allow(clippy::needless_range_loop)] // `v` is the node: it names items and indexes several arrays
+    for v in 0..rule.nodes() {
         let (r, c) = (v / w, v % w);
-        let item = b.add_primary(format!("corner({r},{c})"), 1, 1);
+        let item = b.add_primary(format!("{node_word}({r},{c})"), 1, 1);
         area.node_item.push(item);
-        let sides = sides_at(r, c);
-        let n = sides.len();
-        // Subsets of the sides of size 0 or 2, as bit masks over `sides`.
-        for mask in (0u32..1 << n).filter(|m| m.count_ones() == 0 || m.count_ones() == 2) {
+        let links = links_at(rule, r, c);
+        ways.clear();
+        super::lines::node_ways(rule, v, &links, &rules_at[v], &mut ways);
+        for way in &ways {
             if guard.full(meanings.len(), rule.span) {
                 return;
             }
             entries.clear();
             entries.push(Entry { item, colour: Colour::NONE });
             let mut used = Vec::new();
-            for (k, &e) in sides.iter().enumerate() {
-                let lit = mask >> k & 1 == 1;
-                entries.push(Entry { item: edge_item[e], colour: if lit { on } else { off } });
+            for (k, &(_, e)) in links.iter().enumerate() {
+                let lit = way.used >> k & 1 == 1;
+                entries.push(Entry { item: edge_item[e], colour: if lit { on[way.label] } else { off } });
                 if lit {
                     used.push(e as u32);
                 }
             }
-            let name = match used.as_slice() {
-                [] => format!("corner({r},{c})=none"),
+            for &(e, lit) in &way.beyond {
+                entries.push(Entry { item: edge_item[e], colour: if lit { on[way.label] } else { off } });
+            }
+            let mut name = match used.as_slice() {
+                [] => format!("{node_word}({r},{c})=none"),
                 _ => format!(
-                    "corner({r},{c})={}",
+                    "{node_word}({r},{c})={}",
                     used.iter().map(|e| b_name(rule, *e as usize)).collect::<Vec<_>>().join("+")
                 ),
             };
+            if paths && !used.is_empty() {
+                name.push_str(&format!(":{}", rule.labels[way.label]));
+            }
+            for &(e, lit) in &way.beyond {
+                name.push_str(&format!(",{}{}", if lit { "" } else { "!" }, b_name(rule, e)));
+            }
             let o = b.add_option(name, &entries);
-            if let [e1, e2] = used[..] {
-                let other = |e: u32| rule.ends(e as usize).into_iter().find(|&x| x != v).unwrap() as u32;
-                area.ins.push(o);
-                ends.push([other(e1), other(e2)]);
+            let other = |e: u32| rule.ends(e as usize).into_iter().find(|&x| x != v).unwrap() as u32;
+            match used[..] {
+                [e1, e2] => {
+                    area.ins.push(o);
+                    ends.push([other(e1), other(e2)]);
+                }
+                [e1] => {
+                    area.ins.push(o);
+                    ends.push([other(e1), NO_NODE]);
+                }
+                _ => {}
             }
             meanings.push(Meaning::Corner { edges: used });
         }
         area.in_start.push(area.ins.len() as u32);
-        for e in sides {
+        for &(_, e) in &links {
             area.adj.push(rule.ends(e).into_iter().find(|&x| x != v).unwrap() as u32);
         }
         area.adj_start.push(area.adj.len() as u32);
@@ -184,21 +244,22 @@ pub(super) fn lower(model: &Model, b: &mut XccBuilder, meanings: &mut Vec<Meanin
             entries.clear();
             entries.push(Entry { item, colour: Colour::NONE });
             for (j, &e) in sides.iter().enumerate() {
-                entries.push(Entry { item: edge_item[e], colour: if mask >> j & 1 == 1 { on } else { off } });
+                entries.push(Entry { item: edge_item[e], colour: if mask >> j & 1 == 1 { on[0] } else { off } });
             }
             b.add_option(format!("clue({r},{c})={mask:04b}"), &entries);
             meanings.push(Meaning::LoopClue);
         }
     }
     let sides = (0..rule.edges()).map(|e| (edge_item[e], rule.ends(e).map(|x| x as u32))).collect();
-    b.add_global(Global::Loop { area, ends, sides, on });
+    b.add_global(Global::Loop { area, ends, sides, off, paths });
 }
 
-/// A side's short name in option names: `a(r,c)` across from corner (r, c), `d(r,c)` down.
+/// A link's short name in option names: `a(r,c)` across from node (r, c), `d(r,c)` down.
 fn b_name(rule: &LoopRule, e: usize) -> String {
-    let h = (rule.rows + 1) * rule.cols;
+    let w = rule.node_cols();
+    let h = rule.node_rows() * (w - 1);
     match e < h {
-        true => format!("a({},{})", e / rule.cols, e % rule.cols),
-        false => format!("d({},{})", (e - h) / (rule.cols + 1), (e - h) % (rule.cols + 1)),
+        true => format!("a({},{})", e / (w - 1), e % (w - 1)),
+        false => format!("d({},{})", (e - h) / w, (e - h) % w),
     }
 }

@@ -17,6 +17,7 @@ pub mod fill;
 pub mod fleet;
 pub mod instance;
 mod lattice;
+mod lines;
 pub mod loops;
 pub mod meter;
 mod mixed;

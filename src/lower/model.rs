@@ -2,7 +2,7 @@
 //! evaluated, every cell a flat index. Lowering to an IR and verifying answers both start here.
 use super::value::Value;
 use crate::diag::Span;
-use crate::syntax::ast::{AnswerMode, Lattice, Once, Origin};
+use crate::syntax::ast::{AnswerMode, Lattice, LoopAt, Once, Origin};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
@@ -276,46 +276,111 @@ pub struct Runs {
     pub span: Span,
 }
 
-/// `loop on the edges of grid`: the used sides of the board's cells form one closed loop;
-/// `each clue of clues counts the loop edges around it` adds `clues`. Sides are numbered as
-/// in [`LoopRule::edge`]'s doc.
+/// What a line drawn on a board joins (`LoopRule::kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// `loop on the edges of grid`: one loop along the cells' sides; its nodes are the
+    /// corners of the grid, `(rows + 1) × (cols + 1)`.
+    EdgeLoop,
+    /// `loop through the cells of grid`: one loop from cell to cell across shared sides; its
+    /// nodes are the cells.
+    CellLoop,
+    /// `paths join the equal numbers of clues`: paths from cell to cell, each joining the two
+    /// cells of one number; its nodes are the cells. `every_cell`: no cell is left empty.
+    Paths { every_cell: bool },
+}
+
+/// `the loop turns at (r, c), going straight in the next cell on both sides`: one binding.
+#[derive(Clone, Debug)]
+pub struct TurnRule {
+    pub cell: usize,
+    pub at: LoopAt,
+    /// How the loop runs in the cells next to `cell` along it, and whether on both sides
+    /// (`true`) or on at least one (`false`).
+    pub next: Option<(LoopAt, bool)>,
+    pub span: Span,
+}
+
+/// A line on a board: `loop on the edges of grid` (the used sides of the board's cells form
+/// one closed loop, with `each clue of clues counts the loop edges around it`'s `clues`),
+/// `loop through the cells of grid` (with `the loop turns at ...` rules), or `paths join the
+/// equal numbers of clues`. The line runs on a lattice of *nodes* (corners or cells,
+/// [`LineKind`]) joined by *links*, numbered as in [`LoopRule::across`]'s doc.
 #[derive(Clone, Debug)]
 pub struct LoopRule {
+    /// The board's size in cells.
     pub rows: usize,
     pub cols: usize,
+    pub kind: LineKind,
     /// Per cell (flat index), how many of its sides the loop uses, if it has a clue (0..=4).
     pub clues: Vec<Option<u8>>,
+    /// What the loop does at given cells, in statement and binding order (cell loops only).
+    pub turns: Vec<TurnRule>,
+    /// Paths: per cell, the index in `labels` of the number it holds, if it is an end.
+    pub ends: Vec<Option<u32>>,
+    /// Paths: the numbers joined, in increasing order.
+    pub labels: Vec<i64>,
     pub span: Span,
 }
 
 impl LoopRule {
-    /// How many sides the board has: `(rows + 1) · cols` across, then `rows · (cols + 1)` down.
-    pub fn edges(&self) -> usize {
-        (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+    /// A rule of `kind` on a board of `rows` × `cols` cells, without clues or rules yet.
+    pub fn new(rows: usize, cols: usize, kind: LineKind, span: Span) -> LoopRule {
+        let n = rows * cols;
+        LoopRule {
+            rows,
+            cols,
+            kind,
+            clues: vec![None; n],
+            turns: Vec::new(),
+            ends: vec![None; n],
+            labels: Vec::new(),
+            span,
+        }
     }
 
-    /// The side across above corner row `r` between corner columns `c` and `c + 1` is
-    /// `r · cols + c`; the side down from corner (r, c) to (r + 1, c) follows all of those, at
-    /// `(rows + 1) · cols + r · (cols + 1) + c`.
+    /// The lattice of nodes: rows and columns of corners, or of cells.
+    pub fn node_rows(&self) -> usize {
+        self.rows + (self.kind == LineKind::EdgeLoop) as usize
+    }
+
+    pub fn node_cols(&self) -> usize {
+        self.cols + (self.kind == LineKind::EdgeLoop) as usize
+    }
+
+    pub fn nodes(&self) -> usize {
+        self.node_rows() * self.node_cols()
+    }
+
+    /// How many links the lattice has: `R · (C − 1)` across, then `(R − 1) · C` down, for `R`
+    /// × `C` nodes (for a loop on the edges, the sides of the cells).
+    pub fn edges(&self) -> usize {
+        let (nr, nc) = (self.node_rows(), self.node_cols());
+        nr * (nc - 1) + (nr - 1) * nc
+    }
+
+    /// The link across from node (r, c) to (r, c + 1) is `r · (C − 1) + c`; the link down from
+    /// node (r, c) to (r + 1, c) follows all of those, at `R · (C − 1) + r · C + c`. On the
+    /// edges of cells, node (r, c) is the corner above and left of cell (r, c).
     pub fn across(&self, r: usize, c: usize) -> usize {
-        r * self.cols + c
+        r * (self.node_cols() - 1) + c
     }
 
     pub fn down(&self, r: usize, c: usize) -> usize {
-        (self.rows + 1) * self.cols + r * (self.cols + 1) + c
+        self.node_rows() * (self.node_cols() - 1) + r * self.node_cols() + c
     }
 
-    /// The four sides of cell (r, c): top, bottom, left, right.
+    /// The four sides of cell (r, c) of a loop on the edges: top, bottom, left, right.
     pub fn sides(&self, r: usize, c: usize) -> [usize; 4] {
         [self.across(r, c), self.across(r + 1, c), self.down(r, c), self.down(r, c + 1)]
     }
 
-    /// The two corners (flat over `(rows + 1) × (cols + 1)`) an edge joins.
+    /// The two nodes (flat over the node lattice) a link joins.
     pub fn ends(&self, e: usize) -> [usize; 2] {
-        let w = self.cols + 1;
-        let h = (self.rows + 1) * self.cols;
+        let w = self.node_cols();
+        let h = self.node_rows() * (w - 1);
         if e < h {
-            let (r, c) = (e / self.cols, e % self.cols);
+            let (r, c) = (e / (w - 1), e % (w - 1));
             [r * w + c, r * w + c + 1]
         } else {
             let (r, c) = ((e - h) / w, (e - h) % w);
@@ -387,7 +452,8 @@ pub struct Model {
     pub compares: Vec<Compare>,
     /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).
     pub runs: Vec<Runs>,
-    /// `loop on the edges of ...` and its clues (`src/lower/loops.rs`).
+    /// `loop on the edges of ...`, `loop through the cells of ...` or `paths join ...`, with
+    /// their clues and rules (`src/lower/loops.rs`, `src/lower/lines.rs`).
     pub loop_rule: Option<LoopRule>,
     /// `bridges join the numbers of ...` and `all islands are connected` (`src/lower/bridges.rs`).
     pub bridges: Option<BridgeRule>,

@@ -159,9 +159,20 @@ pub enum StmtKind {
     },
     /// `the runs of '#' along CELLS are LENGTHS for ...`: Nonogram's clues.
     Runs(RunsDecl),
-    /// `loop on the edges of grid`: the used sides of the board's cells form one loop.
+    /// `loop on the edges of grid`: the used sides of the board's cells form one loop;
+    /// `loop through the cells of grid` (`cells`): the loop runs from cell to cell.
     Loop {
         board: Ident,
+        cells: bool,
+        span: Span,
+    },
+    /// `the loop turns at (r, c), going straight in the next cell on both sides for ...`.
+    LoopRule(LoopRuleDecl),
+    /// `paths join the equal numbers of clues, through every cell`: Numberlink.
+    Paths {
+        /// A grid of the board's size: each number labels an end of a path.
+        clues: Expr,
+        every_cell: bool,
         span: Span,
     },
     /// `each clue of clues counts the loop edges around it`: a clue cell has that many sides
@@ -629,6 +640,26 @@ pub enum BudgetDecl {
     Exactly(Expr),
     AtMost(Expr),
     Fewest(Option<Expr>),
+}
+
+/// What a loop through the cells does at a cell: passes it, passes it straight, or turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopAt {
+    Through,
+    Straight,
+    Turns,
+}
+
+/// `the loop AT CELL, NEXT for ...`: one rule per binding (`src/lower/lines.rs`).
+#[derive(Clone, Debug)]
+pub struct LoopRuleDecl {
+    pub at: LoopAt,
+    pub cell: Expr,
+    /// `, going straight` (`Straight`) or `, turning` (`Turns`) `in the next cell on both
+    /// sides` (`true`) or `on at least one side` (`false`).
+    pub next: Option<(LoopAt, bool)>,
+    pub each: Option<ForClause>,
+    pub span: Span,
 }
 
 /// `for x in xs, (a, b) in ys where cond`.

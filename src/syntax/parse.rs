@@ -592,7 +592,37 @@ impl Cx {
                 let of = self.expr(it.next().unwrap())?;
                 StmtKind::Block { rows, cols, of, span }
             }
-            Rule::loop_stmt => StmtKind::Loop { board: self.ident(it.next().unwrap()), span },
+            Rule::loop_stmt => {
+                let cells = it.next().unwrap().as_rule() == Rule::loop_cells;
+                StmtKind::Loop { board: self.ident(it.next().unwrap()), cells, span }
+            }
+            Rule::loop_rule_stmt => {
+                let at = match it.next().unwrap().into_inner().next().unwrap().as_rule() {
+                    Rule::loop_straight => LoopAt::Straight,
+                    Rule::loop_through => LoopAt::Through,
+                    _ => LoopAt::Turns,
+                };
+                let cell = self.expr(it.next().unwrap())?;
+                let (mut next, mut each) = (None, None);
+                for p in it {
+                    match p.as_rule() {
+                        Rule::loop_next => {
+                            let mut parts = p.into_inner().filter(|p| !is_keyword(p.as_rule()));
+                            let how = match parts.next().unwrap().as_rule() {
+                                Rule::next_straight => LoopAt::Straight,
+                                _ => LoopAt::Turns,
+                            };
+                            next = Some((how, parts.next().unwrap().as_rule() == Rule::next_both_sides));
+                        }
+                        _ => each = Some(self.for_clause(p)?),
+                    }
+                }
+                StmtKind::LoopRule(LoopRuleDecl { at, cell, next, each, span })
+            }
+            Rule::paths_stmt => {
+                let clues = self.expr(it.next().unwrap())?;
+                StmtKind::Paths { clues, every_cell: it.next().is_some(), span }
+            }
             Rule::loop_clues_stmt => StmtKind::LoopClues { clues: self.expr(it.next().unwrap())?, span },
             Rule::bridges_stmt => {
                 let clues = self.expr(it.next().unwrap())?;
@@ -1057,6 +1087,19 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_join
             | Rule::kw_numbers
             | Rule::kw_islands
+            | Rule::kw_through
+            | Rule::kw_goes
+            | Rule::kw_going
+            | Rule::kw_straight
+            | Rule::kw_turns
+            | Rule::kw_turning
+            | Rule::kw_next
+            | Rule::kw_side
+            | Rule::kw_sides
+            | Rule::kw_both
+            | Rule::kw_paths
+            | Rule::kw_equal
+            | Rule::kw_every
     )
 }
 

@@ -23,15 +23,24 @@ pub enum Global {
     /// The nodes in the area, each joined to the two nodes `ends[i]` by the option `ins[i]`
     /// chosen for it, form exactly one cycle (a loop's corners of degree 2, `lower/loops.rs`;
     /// that every corner has degree 0 or 2 is said by items). `sides` are the secondary items
-    /// a line may use, each with the two nodes it joins, and `on` the colour an option gives a
-    /// side it uses: dancing cells follow the sides as they are coloured (`cells/global/loops.rs`).
-    Loop { area: Area, ends: Vec<[u32; 2]>, sides: Vec<(ItemId, [u32; 2])>, on: Colour },
+    /// a line may use, each with the two nodes it joins, and `off` the colour an option gives a
+    /// side it does not use (any other colour uses it): dancing cells follow the sides as they
+    /// are coloured (`cells/global/loops.rs`).
+    ///
+    /// With `paths`, the lines are paths instead: a node may name one neighbour (`ends[i][1]`
+    /// is [`NO_NODE`]: a path ends there), and the nodes in the area form no cycle, in any
+    /// number of paths (Numberlink, `lower/lines.rs`; that each path joins two ends of one
+    /// label is said by the sides' colours, one per label).
+    Loop { area: Area, ends: Vec<[u32; 2]>, sides: Vec<(ItemId, [u32; 2])>, off: Colour, paths: bool },
     /// Links chosen join `points` points into one connected graph: the area's nodes are the
     /// *links* (a link is there when an option of `ins` is chosen for it; the area's own graph
     /// is empty), and link `l` joins the points `ends[l]` (Hashiwokakero's islands and
     /// bridges, `lower/bridges.rs`). No points, or one, is connected.
     Linked { area: Area, ends: Vec<[u32; 2]>, points: u32 },
 }
+
+/// In a loop's `ends`: no second neighbour (the end of a path).
+pub const NO_NODE: u32 = u32::MAX;
 
 /// Nodes, which options put each in the area, and the graph joining them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -138,8 +147,8 @@ impl Global {
     /// for the engines that do not propagate and for tests.
     pub fn holds(&self, chosen: &[OptionId]) -> bool {
         let area = self.area();
-        if let Global::Loop { ends, .. } = self {
-            return one_cycle(area, ends, chosen);
+        if let Global::Loop { ends, paths, .. } = self {
+            return if *paths { no_cycle(area, ends, chosen) } else { one_cycle(area, ends, chosen) };
         }
         let inside = area.members(chosen);
         if let Global::Linked { ends, points, .. } = self {
@@ -186,11 +195,11 @@ impl Global {
             Global::NotAll { area, group_start, groups } => {
                 Global::NotAll { area: area.renumbered(keep), group_start: group_start.clone(), groups: groups.clone() }
             }
-            Global::Loop { area, ends, sides, on } => {
+            Global::Loop { area, ends, sides, off, paths } => {
                 // `ends` runs beside `ins`: keep the ends of the options kept.
                 let kept: std::collections::HashSet<OptionId> = keep.iter().copied().collect();
                 let ends = area.ins.iter().zip(ends).filter(|(o, _)| kept.contains(o)).map(|(_, e)| *e).collect();
-                Global::Loop { area: area.renumbered(keep), ends, sides: sides.clone(), on: *on }
+                Global::Loop { area: area.renumbered(keep), ends, sides: sides.clone(), off: *off, paths: *paths }
             }
             Global::Linked { area, ends, points } => {
                 Global::Linked { area: area.renumbered(keep), ends: ends.clone(), points: *points }
@@ -262,4 +271,36 @@ fn one_cycle(area: &Area, ends: &[[u32; 2]], chosen: &[OptionId]) -> bool {
         }
     }
     walked == inside
+}
+
+/// Whether the chosen options join the nodes in the area without a cycle: each link a node
+/// names joins two trees of a union-find, or closes a cycle. A link is named from both of its
+/// ends; it is added from the end with the lower number.
+fn no_cycle(area: &Area, ends: &[[u32; 2]], chosen: &[OptionId]) -> bool {
+    let mut sorted = chosen.to_vec();
+    sorted.sort_unstable();
+    let mut parent: Vec<u32> = (0..area.nodes() as u32).collect();
+    fn root(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            parent[v as usize] = parent[parent[v as usize] as usize];
+            v = parent[v as usize];
+        }
+        v
+    }
+    for n in 0..area.nodes() {
+        let from = area.in_start[n] as usize;
+        for (i, o) in area.ins_of(n).iter().enumerate() {
+            if sorted.binary_search(o).is_err() {
+                continue;
+            }
+            for &m in ends[from + i].iter().filter(|&&m| m != NO_NODE && m as usize > n) {
+                let (a, b) = (root(&mut parent, n as u32), root(&mut parent, m));
+                if a == b {
+                    return false;
+                }
+                parent[a as usize] = b;
+            }
+        }
+    }
+    true
 }

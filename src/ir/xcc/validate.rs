@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::{Colour, Global, ItemKind, XccProblem};
+use super::{Colour, Global, ItemKind, NO_NODE, XccProblem};
 
 impl XccProblem {
     /// Checks every invariant listed on [`XccProblem`]; the message names the first
@@ -40,8 +40,9 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad groups", a.name));
         }
-        if let Global::Loop { ends, .. } = g
-            && (ends.len() != a.ins.len() || ends.iter().flatten().any(|&v| v as usize >= n))
+        if let Global::Loop { ends, paths, .. } = g
+            && (ends.len() != a.ins.len()
+                || ends.iter().any(|&[u, v]| u as usize >= n || (v as usize >= n && !(*paths && v == NO_NODE))))
         {
             return Err(format!("global `{}`: bad ends", a.name));
         }
@@ -50,9 +51,9 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad links", a.name));
         }
-        if let Global::Loop { sides, on, .. } = g
-            && (on.0 as usize >= self.colour_names.len()
-                || *on == Colour::NONE
+        if let Global::Loop { sides, off, .. } = g
+            && (off.0 as usize >= self.colour_names.len()
+                || *off == Colour::NONE
                 || sides.iter().any(|(it, ends)| {
                     (it.0 as usize) < self.n_primary
                         || it.0 as usize >= self.items.len()

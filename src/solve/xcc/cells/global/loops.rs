@@ -15,6 +15,12 @@
 //! never closed ends at a corner of degree 1, which the items forbid), and no side came after
 //! it, so this rejects exactly the assignments without one single loop.
 //!
+//! Paths (Numberlink, `paths` in the constraint) are followed the same way, with fragments
+//! that must never close: a side joining a fragment's two ends always rejects, and the side
+//! between a fragment's two ends is always removed when they are neighbours. That two
+//! different labels never join is said by the sides' colours (one per label), so nothing is
+//! left for the leaves: on a complete assignment the used sides are paths between ends.
+//!
 //! Undoing is O(1) a change too: every change of the mate array is logged with its old
 //! value, per committed option. The search undoes its own state without telling the
 //! constraint, so each call first drops the records of options no longer chosen (their item
@@ -40,8 +46,10 @@ pub(super) struct Mates {
     /// Per side, its item and the two corners it joins.
     side_item: Vec<u32>,
     side_ends: Vec<[u32; 2]>,
-    /// The colour of a side on the loop.
-    on: u32,
+    /// The colour of a side off the line (any other colour puts it on).
+    off: u32,
+    /// Paths: no fragment may ever close.
+    paths: bool,
     /// Per corner, `(neighbour, side)` for the sides meeting there.
     adj_start: Vec<u32>,
     adj: Vec<(u32, u32)>,
@@ -60,7 +68,7 @@ pub(super) struct Mates {
 impl Mates {
     /// The loop `g` of `p` (a `Global::Loop`), over items numbered as in `p`.
     pub fn new(p: &XccProblem, g: &Global) -> Mates {
-        let Global::Loop { area, sides, on, .. } = g else { unreachable!() };
+        let Global::Loop { area, sides, off, paths, .. } = g else { unreachable!() };
         let corners = area.nodes();
         let mut side_of = vec![NO_SIDE; p.items.len()];
         let mut degree = vec![0u32; corners + 1];
@@ -84,7 +92,8 @@ impl Mates {
             side_of,
             side_item: sides.iter().map(|(it, _)| it.0).collect(),
             side_ends: sides.iter().map(|(_, e)| *e).collect(),
-            on: on.0,
+            off: off.0,
+            paths: *paths,
             adj_start,
             adj,
             mate: vec![FREE; corners],
@@ -113,12 +122,12 @@ impl Mates {
         self.records.push((item, o, self.log.len() as u32));
         for z in from..to {
             let s = get(&self.side_of, get(&c.nd_item, z));
-            if s != NO_SIDE && get(&c.nd_colour, z) == self.on && !self.used[s as usize] && !self.add(c, s as usize) {
+            if s != NO_SIDE && get(&c.nd_colour, z) != self.off && !self.used[s as usize] && !self.add(c, s as usize) {
                 return false;
             }
         }
-        // Every item covered: the loop must have closed.
-        c.npa > 0 || self.closed
+        // Every item covered: the loop must have closed (paths never do).
+        c.npa > 0 || self.closed || self.paths
     }
 
     /// Side `s` goes on the loop.
@@ -154,7 +163,7 @@ impl Mates {
                 (w, x)
             }
             (x, _) if x == w => {
-                if self.fragments != 1 {
+                if self.fragments != 1 || self.paths {
                     return false; // a loop closed beside other fragments
                 }
                 self.set_mate(u, INNER);
@@ -173,7 +182,8 @@ impl Mates {
                 (x, y)
             }
         };
-        if self.fragments > 1 {
+        // Paths: closing on itself is never allowed, however many fragments there are.
+        if self.fragments > 1 || self.paths {
             let (lo, hi) = (self.adj_start[a as usize] as usize, self.adj_start[a as usize + 1] as usize);
             if let Some(&(_, t)) = self.adj[lo..hi].iter().find(|&&(n, _)| n == b) {
                 return self.used[t as usize] || self.forbid(c, t as usize);
@@ -193,7 +203,7 @@ impl Mates {
         let mut at = base;
         while at < base + c.size(k) {
             let x = get(&c.set, at);
-            if get(&c.nd_colour, x) == self.on {
+            if get(&c.nd_colour, x) != self.off {
                 // `remove` swaps the last live node into `at`.
                 if !(c.remove(x) & c.hide(x)) {
                     return false;

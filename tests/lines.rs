@@ -1,0 +1,298 @@
+//! Lines through cells: `loop through the cells of g` with Masyu's rules (`the loop goes
+//! straight through ...`, `the loop turns at ...`), and `paths join the equal numbers of
+//! clues` (Numberlink, `through every cell` for Flow). Counts on small random boards against a
+//! brute force written here (every set of links enumerated, degrees checked, lines walked by
+//! this file's own code), and the shipped Masyu and Numberlink against their published
+//! solutions.
+use crate::common;
+
+use common::*;
+
+/// A board of `rows` × `cols` cells and the links between neighbouring cells: across (row by
+/// row, `rows · (cols − 1)`), then down (`(rows − 1) · cols`).
+struct Cells {
+    rows: usize,
+    cols: usize,
+    ends: Vec<(usize, usize)>,
+}
+
+impl Cells {
+    fn new(rows: usize, cols: usize) -> Cells {
+        let mut ends = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols.saturating_sub(1) {
+                ends.push((r * cols + c, r * cols + c + 1));
+            }
+        }
+        for r in 0..rows.saturating_sub(1) {
+            for c in 0..cols {
+                ends.push((r * cols + c, (r + 1) * cols + c));
+            }
+        }
+        Cells { rows, cols, ends }
+    }
+
+    /// Per cell, the cells it is joined to.
+    fn joined(&self, used: u64) -> Vec<Vec<usize>> {
+        let mut at = vec![Vec::new(); self.rows * self.cols];
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            if used >> e & 1 == 1 {
+                at[a].push(b);
+                at[b].push(a);
+            }
+        }
+        at
+    }
+
+    /// Every set of links forming one loop that keeps Masyu's pearls (`w`, `b`).
+    fn masyu(&self, pearls: &[char]) -> usize {
+        (0u64..1 << self.ends.len()).filter(|&u| self.masyu_keeps(u, pearls)).count()
+    }
+
+    fn masyu_keeps(&self, used: u64, pearls: &[char]) -> bool {
+        let at = self.joined(used);
+        if at.iter().any(|j| j.len() == 1 || j.len() > 2) || used == 0 {
+            return false;
+        }
+        // One cycle: walk from a cell on it.
+        let start = at.iter().position(|j| j.len() == 2).unwrap();
+        let (mut prev, mut here, mut walked) = (start, at[start][0], 1);
+        while here != start {
+            let next = if at[here][0] == prev { at[here][1] } else { at[here][0] };
+            (prev, here) = (here, next);
+            walked += 1;
+        }
+        if walked != used.count_ones() as usize {
+            return false;
+        }
+        let cols = self.cols;
+        let straight = |v: usize| {
+            let (a, b) = (at[v][0], at[v][1]);
+            a / cols == b / cols || a % cols == b % cols
+        };
+        (0..pearls.len()).all(|v| match pearls[v] {
+            'w' => at[v].len() == 2 && straight(v) && at[v].iter().any(|&n| !straight(n)),
+            'b' => at[v].len() == 2 && !straight(v) && at[v].iter().all(|&n| straight(n)),
+            _ => true,
+        })
+    }
+
+    /// Every set of links forming paths between equal numbers (`labels[v]`, 0 for none).
+    fn paths(&self, labels: &[u32], every: bool) -> usize {
+        (0u64..1 << self.ends.len()).filter(|&u| self.paths_keep(u, labels, every)).count()
+    }
+
+    fn paths_keep(&self, used: u64, labels: &[u32], every: bool) -> bool {
+        let at = self.joined(used);
+        let degrees = (0..labels.len()).all(|v| match (labels[v], at[v].len()) {
+            (0, 0) => !every,
+            (0, 2) => true,
+            (l, 1) => l != 0,
+            _ => false,
+        });
+        if !degrees {
+            return false;
+        }
+        let mut walked = 0;
+        for start in (0..labels.len()).filter(|&v| labels[v] != 0) {
+            let (mut prev, mut here) = (start, at[start][0]);
+            walked += 1;
+            while labels[here] == 0 {
+                let next = if at[here][0] == prev { at[here][1] } else { at[here][0] };
+                (prev, here) = (here, next);
+                walked += 1;
+            }
+            if labels[here] != labels[start] {
+                return false;
+            }
+        }
+        // Every link on a path between ends, each walked from both ends: no cycle left over.
+        walked == 2 * used.count_ones() as usize
+    }
+
+    /// The links a text answer draws: `-` between cells across, `|` below a cell, cells
+    /// `width` characters wide.
+    fn read_answer(&self, text: &[&str], width: usize) -> u64 {
+        assert_eq!(text.len(), 2 * self.rows - 1, "an answer of {} lines: {text:?}", text.len());
+        let at = |line: &str, k: usize| line.as_bytes().get(k).copied().unwrap_or(b' ');
+        let mut used = 0u64;
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            let (r, c) = (a / self.cols, a % self.cols);
+            let lit = if b == a + 1 {
+                at(text[2 * r], c * (width + 1) + width) == b'-'
+            } else {
+                at(text[2 * r + 1], c * (width + 1) + width - 1) == b'|'
+            };
+            used |= (lit as u64) << e;
+        }
+        used
+    }
+
+    /// The links of a published solution: per cell `n`, `s`, `e`, `w` for the sides it
+    /// leaves by (`se`, `ns`, `-` for none).
+    fn published(&self, solution: &str) -> u64 {
+        let cells: Vec<&str> = solution.split_whitespace().collect();
+        assert_eq!(cells.len(), self.rows * self.cols);
+        let mut used = 0u64;
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            let side = if b == a + 1 { 'e' } else { 's' };
+            let back = if b == a + 1 { 'w' } else { 'n' };
+            assert_eq!(cells[a].contains(side), cells[b].contains(back), "the solution's link {e}");
+            used |= (cells[a].contains(side) as u64) << e;
+        }
+        used
+    }
+}
+
+fn grid_text(rows: usize, cols: usize, labels: &[String]) -> String {
+    (0..rows).map(|r| labels[r * cols..(r + 1) * cols].join(" ")).collect::<Vec<_>>().join("/")
+}
+
+const MASYU_RULES: &str = "loop through the cells of g
+the loop goes straight through (r, c), turning in the next cell on at least one side
+    for r in 0..rows, c in 0..cols where clues[r, c] == 'w'
+the loop turns at (r, c), going straight in the next cell on both sides
+    for r in 0..rows, c in 0..cols where clues[r, c] == 'b'
+";
+
+#[test]
+fn masyu_counts_equal_a_brute_force() {
+    let mut rng = Rng::new(41);
+    let dir = scratch("lines-masyu");
+    for round in 0..30 {
+        let (rows, cols) = (2 + rng.below(2), 2 + rng.below(3));
+        let g = Cells::new(rows, cols);
+        let pearls: Vec<char> = (0..rows * cols)
+            .map(|_| match rng.below(6) {
+                0 => 'w',
+                1 => 'b',
+                _ => '-',
+            })
+            .collect();
+        let expected = g.masyu(&pearls);
+        let labels: Vec<String> = pearls.iter().map(|c| c.to_string()).collect();
+        let text = format!(
+            "let rows = {rows}\nlet cols = {cols}\nboard g[rows, cols]\ngrid clues[rows, cols] of words = \"{}\"\n{MASYU_RULES}",
+            grid_text(rows, cols, &labels)
+        );
+        let file = write(&dir, &format!("m{round}.puz"), &text);
+        let out = run_ok(&["solve", &file, "--count"], None, 0);
+        assert_eq!(out.trim(), expected.to_string(), "round {round}:\n{text}");
+    }
+}
+
+/// Without pearls, the loops through the cells of an n × n board are the cycles of the n × n
+/// grid graph (OEIS A140517: 1, 13, 213 for n = 2, 3, 4).
+#[test]
+fn loops_through_cells_are_the_grid_graphs_cycles() {
+    let dir = scratch("lines-oeis");
+    for (n, cycles) in [(2, 1), (3, 13), (4, 213)] {
+        if n <= 3 {
+            assert_eq!(Cells::new(n, n).masyu(&vec!['-'; n * n]), cycles, "the brute force on {n}×{n}");
+        }
+        let file = write(&dir, &format!("n{n}.puz"), &format!("board g[{n}, {n}]\nloop through the cells of g\n"));
+        assert_eq!(run_ok(&["solve", &file, "--count"], None, 0).trim(), cycles.to_string(), "{n}×{n}");
+    }
+}
+
+#[test]
+fn path_counts_equal_a_brute_force() {
+    let mut rng = Rng::new(17);
+    let dir = scratch("lines-paths");
+    for round in 0..30 {
+        let (rows, cols) = (1 + rng.below(3), 2 + rng.below(3));
+        let g = Cells::new(rows, cols);
+        let n = rows * cols;
+        // One to three pairs of numbers on distinct cells.
+        let mut labels = vec![0u32; n];
+        for k in 1..=(1 + rng.below(3)).min(n / 2) as u32 {
+            for _ in 0..2 {
+                let free: Vec<usize> = (0..n).filter(|&v| labels[v] == 0).collect();
+                labels[free[rng.below(free.len())]] = k;
+            }
+        }
+        let every = rng.below(2) == 0;
+        let expected = g.paths(&labels, every);
+        let words: Vec<String> =
+            labels.iter().map(|&k| if k == 0 { "-".to_string() } else { (k * 3).to_string() }).collect();
+        let text = format!(
+            "board g[{rows}, {cols}]\ngrid clues[{rows}, {cols}] of words = \"{}\"\npaths join the equal numbers of clues{}\n",
+            grid_text(rows, cols, &words),
+            if every { ", through every cell" } else { "" }
+        );
+        let file = write(&dir, &format!("p{round}.puz"), &text);
+        let out = run_ok(&["solve", &file, "--count"], None, 0);
+        assert_eq!(out.trim(), expected.to_string(), "round {round}:\n{text}");
+    }
+}
+
+/// Janko's Masyu 011, shipped in `puzzles/masyu.puz`, against the solution published with it
+/// (SmilingWayne/puzzlekit-dataset, assets/data/Masyu/Masyu_dataset.json).
+#[test]
+fn shipped_masyu_has_its_published_solution() {
+    let solution = "se ew ew sw se sw se ew ew sw
+ne ew sw ns ns ns ns se ew nw
+- - ns ne nw ns ns ns - -
+se ew nw se ew nw ns ne ew sw
+ne ew sw ns - - ns se ew nw
+se ew nw ns - - ns ne ew sw
+ne ew sw ne ew ew nw se ew nw
+- - ns se sw se sw ns - -
+se ew nw ns ns ns ns ne ew sw
+ne ew ew nw ne nw ne ew ew nw";
+    let g = Cells::new(10, 10);
+    let out = run_ok(&["solve", "puzzles/masyu.puz", "--unique"], None, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(g.read_answer(&lines, 1), g.published(solution), "puzc:\n{out}");
+}
+
+/// Janko's Arukone 012, shipped in `puzzles/numberlink.puz`, against the solution published
+/// with it (SmilingWayne/puzzlekit-dataset, assets/data/NumberLink/NumberLink_dataset.json).
+#[test]
+fn shipped_numberlink_has_its_published_solution() {
+    let solution = "se ew ew ew ew ew ew ew ew sw
+ns  e ew sw  e sw  e ew  w ns
+ne  w  s ns  s ne sw  e ew nw
+se  w ns ns ne sw ne ew sw  s
+ns  s ns ne  w ne sw  s ns ns
+ns ns ne ew ew sw  n ns  n ns
+ns ns  s  e sw ne ew nw se nw
+ns ns ne sw ne ew ew ew nw  s
+ns ne  w ne ew ew ew ew  w ns
+ne ew ew ew ew ew ew ew ew nw";
+    let g = Cells::new(10, 10);
+    let out = run_ok(&["solve", "puzzles/numberlink.puz", "--unique"], None, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(g.read_answer(&lines, 2), g.published(solution), "puzc:\n{out}");
+    // Flow's rule admits the same answer: it uses every cell.
+    let flow = std::fs::read_to_string("puzzles/numberlink.puz").unwrap().replace(
+        "\npaths join the equal numbers of clues\n",
+        "\npaths join the equal numbers of clues, through every cell\n",
+    );
+    let file = write(&scratch("lines-flow"), "flow.puz", &flow);
+    let out = run_ok(&["solve", &file, "--unique"], None, 0);
+    assert_eq!(g.read_answer(&out.lines().collect::<Vec<_>>(), 2), g.published(solution), "puzc:\n{out}");
+}
+
+#[test]
+fn misuse_is_a_diagnostic() {
+    let dir = scratch("lines-bad");
+    let cases = [
+        ("board g[2, 2] of ['.']\nfill g\nthe loop turns at (0, 0)\n", "E105"),
+        ("board g[2, 2]\nloop on the edges of g\nthe loop turns at (0, 0)\n", "E105"),
+        ("board g[2, 2]\nloop through the cells of g\nthe loop turns at (2, 0)\n", "G201"),
+        ("board g[2, 2]\nloop through the cells of g\nloop through the cells of g\n", "E105"),
+        ("board g[2, 2]\ngrid c[2, 2] of words = \"1 -/- -\"\npaths join the equal numbers of c\n", "G214"),
+        ("board g[2, 2]\ngrid c[2, 2] of words = \"1 1/1 -\"\npaths join the equal numbers of c\n", "G214"),
+        ("board g[2, 2]\ngrid c[2, 2] of words = \"1 A/1 -\"\npaths join the equal numbers of c\n", "G215"),
+        ("board g[2, 2]\ngrid c[1, 2] of words = \"1 1\"\npaths join the equal numbers of c\n", "G206"),
+        ("grid c[1, 2] of words = \"1 1\"\npaths join the equal numbers of c\n", "E105"),
+        ("board g[2, 2]\nloop through the cells of h\n", "E101"),
+    ];
+    for (k, (text, code)) in cases.iter().enumerate() {
+        let spec = write(&dir, &format!("bad{k}.puz"), text);
+        let r = run(&["solve", &spec], None);
+        assert_eq!(r.code, 3, "{text}: exit {}\n{}", r.code, r.err);
+        assert!(r.err.contains(code), "{text}: expected {code}, got\n{}", r.err);
+    }
+}
