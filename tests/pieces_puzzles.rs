@@ -26,33 +26,59 @@ fn variant(spec: &str, replace: &[(&str, &str)], name: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // Sokoban: costs.
 
-/// The level of puzzles/sokoban.puz, walls drawn (`#`), targets `x`, boxes `$`, player `@`.
-const SOKOBAN: [&str; 6] = ["#######", "#x....#", "#.$$#.#", "#.@.$x#", "#..x..#", "#######"];
-
+/// A level in the XSB text form as puzc's spec reads it (`#` wall, `@` player, `+` player on
+/// a goal, `$` box, `*` box on a goal, `.` goal, `-` floor), read here on its own.
 type Soko = ((i32, i32), BTreeSet<(i32, i32)>);
 type Cells = HashSet<(i32, i32)>;
 
-fn sokoban_level() -> (Cells, Cells, Soko) {
-    let (mut walls, mut targets, mut boxes, mut player) = (HashSet::new(), HashSet::new(), BTreeSet::new(), (0, 0));
-    for (r, row) in SOKOBAN.iter().enumerate() {
+struct Level {
+    walls: Cells,
+    goals: Cells,
+    start: Soko,
+}
+
+fn xsb(rows: &[&str]) -> Level {
+    let (mut walls, mut goals, mut boxes, mut player) = (HashSet::new(), HashSet::new(), BTreeSet::new(), None);
+    for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             let at = (r as i32, c as i32);
-            match ch {
-                '#' => {
-                    walls.insert(at);
-                }
-                'x' => {
-                    targets.insert(at);
-                }
-                '$' => {
-                    boxes.insert(at);
-                }
-                '@' => player = at,
-                _ => {}
+            if ch == '#' {
+                walls.insert(at);
+            }
+            if matches!(ch, '.' | '*' | '+') {
+                goals.insert(at);
+            }
+            if matches!(ch, '$' | '*') {
+                boxes.insert(at);
+            }
+            if matches!(ch, '@' | '+') {
+                assert!(player.replace(at).is_none(), "one player");
             }
         }
     }
-    (walls, targets, (player, boxes))
+    Level { walls, goals, start: (player.expect("a player"), boxes) }
+}
+
+/// The levels of an instance text: each `rows cols`, then `rows` lines; `#` lines with other
+/// words are comments.
+fn xsb_levels(text: &str) -> Vec<Level> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with("# "));
+    let mut out = Vec::new();
+    while let Some(size) = lines.next() {
+        let rows: usize = size.split_whitespace().next().unwrap().parse().expect(size);
+        let level: Vec<&str> = lines.by_ref().take(rows).collect();
+        out.push(xsb(&level));
+    }
+    out
+}
+
+/// The level of puzzles/sokoban.puz (its own instance).
+fn sokoban_level() -> Level {
+    let spec = std::fs::read_to_string(format!("{}/puzzles/sokoban.puz", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let inside = spec.split("instance \"\"\"").nth(1).unwrap().split("\"\"\"").next().unwrap();
+    let mut levels = xsb_levels(inside);
+    assert_eq!(levels.len(), 1);
+    levels.remove(0)
 }
 
 /// The positions one step away: (next, pushed a box).
@@ -81,18 +107,18 @@ fn sokoban_steps(walls: &HashSet<(i32, i32)>, s: &Soko) -> Vec<(Soko, bool)> {
 }
 
 /// Dijkstra written here: the least total cost with `push` per push and `walk` per other step.
-fn sokoban_reference(push: u32, walk: u32) -> u32 {
-    let (walls, targets, start) = sokoban_level();
+fn sokoban_reference(level: &Level, push: u32, walk: u32) -> u32 {
+    let start = level.start.clone();
     let mut best: HashMap<Soko, u32> = HashMap::from([(start.clone(), 0)]);
     let mut heap = BinaryHeap::from([(std::cmp::Reverse(0u32), start)]);
     while let Some((std::cmp::Reverse(d), s)) = heap.pop() {
         if best[&s] < d {
             continue;
         }
-        if s.1.iter().all(|b| targets.contains(b)) {
+        if s.1.iter().all(|b| level.goals.contains(b)) {
             return d;
         }
-        for (next, pushed) in sokoban_steps(&walls, &s) {
+        for (next, pushed) in sokoban_steps(&level.walls, &s) {
             let nd = d + if pushed { push } else { walk };
             if best.get(&next).is_none_or(|&old| nd < old) {
                 best.insert(next.clone(), nd);
@@ -103,47 +129,73 @@ fn sokoban_reference(push: u32, walk: u32) -> u32 {
     panic!("the level has no solution");
 }
 
-/// Replays puzc's answer (`step|push r c dr dc` lines, board coordinates inside the outer
-/// wall) on the level; returns (pushes, moves) and checks every box ends on a target.
-fn sokoban_replay(out: &str) -> (u32, u32) {
-    let (walls, targets, mut s) = sokoban_level();
+/// Replays puzc's answer (a first line, then `step|push r c dr dc` lines in the level's own
+/// coordinates) on the level; returns (pushes, moves) and checks every box ends on a goal.
+fn sokoban_replay(level: &Level, out: &str) -> (u32, u32) {
+    let mut s = level.start.clone();
     let (mut pushes, mut moves) = (0, 0);
     for line in out.lines().skip(1) {
         let w: Vec<&str> = line.split_whitespace().collect();
         let n: Vec<i32> = w[1..].iter().map(|x| x.parse().unwrap()).collect();
-        // The spec's board is the floor inside the wall: row and column 0 there are 1 here.
-        assert_eq!((n[0] + 1, n[1] + 1), s.0, "the move starts where the player is not: {line}");
+        assert_eq!((n[0], n[1]), s.0, "the move starts where the player is not: {line}");
         let to = (s.0.0 + n[2], s.0.1 + n[3]);
-        let (next, pushed) = sokoban_steps(&walls, &s).into_iter().find(|(t, _)| t.0 == to).expect(line);
+        let (next, pushed) = sokoban_steps(&level.walls, &s).into_iter().find(|(t, _)| t.0 == to).expect(line);
         assert_eq!(pushed, w[0] == "push", "{line}");
         pushes += u32::from(pushed);
         moves += 1;
         s = next;
     }
-    assert!(s.1.iter().all(|b| targets.contains(b)), "not every box is on a target");
+    assert!(s.1.iter().all(|b| level.goals.contains(b)), "not every box is on a goal");
     (pushes, moves)
+}
+
+/// puzc's answer for a level checked against the reference: the fewest pushes, and among
+/// those the fewest moves (a tie-break puzc promises: the least cost at 1000 a push and 1 a
+/// step); returns the pushes.
+fn check_fewest_pushes(level: &Level, out: &str) -> u32 {
+    let pushes = sokoban_reference(level, 1, 0);
+    let walks_too = sokoban_reference(level, 1000, 1);
+    let (p, m) = sokoban_replay(level, out);
+    assert_eq!(p, pushes, "{out}");
+    assert_eq!(m + 1000 * p - p, walks_too, "{out}");
+    assert_eq!(out.lines().next().unwrap(), format!("cost {pushes}, {m} moves"));
+    pushes
 }
 
 #[test]
 fn sokoban_fewest_pushes_and_fewest_moves_against_dijkstra() {
-    let pushes = sokoban_reference(1, 0);
-    let moves = sokoban_reference(1, 1);
-    // Among the answers with the fewest pushes, the fewest moves (a tie-break puzc promises).
-    let walks_too = sokoban_reference(1000, 1);
-    assert!(pushes < moves);
-
+    let level = sokoban_level();
+    let moves = sokoban_reference(&level, 1, 1);
     let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz"]);
     assert_eq!(code, 0, "{err}");
-    let (p, m) = sokoban_replay(&out);
-    assert_eq!(p, pushes);
-    assert_eq!(m + 1000 * p - p, walks_too);
-    assert_eq!(out.lines().next().unwrap(), format!("cost {pushes}, {m} moves"));
+    let pushes = check_fewest_pushes(&level, &out);
+    assert!(pushes < moves);
 
     let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz", "--set", "walk=1"]);
     assert_eq!(code, 0, "{err}");
-    let (_, m) = sokoban_replay(&out);
+    let (_, m) = sokoban_replay(&level, &out);
     assert_eq!(m, moves);
     assert_eq!(out.lines().next().unwrap(), format!("cost {moves}, {moves} moves"));
+}
+
+/// The 13 Microban levels (David W. Skinner) of puzzles/instances/microban.txt, written in the
+/// XSB form level collections publish (`.` a goal, `*` a box on it, `+` the player on it), are
+/// read as they are and each solved in the fewest pushes the reference search finds.
+#[test]
+fn microban_levels_read_as_published_and_solve_in_the_fewest_pushes() {
+    let text =
+        std::fs::read_to_string(format!("{}/puzzles/instances/microban.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let levels = xsb_levels(&text);
+    assert_eq!(levels.len(), 13);
+    let (code, out, err) = puzc(&["solve", "puzzles/sokoban.puz", "--instance", "puzzles/instances/microban.txt"]);
+    assert_eq!(code, 0, "{err}");
+    // Each answer starts with its `cost` line.
+    let answers: Vec<String> =
+        out.split("cost ").skip(1).map(|a| format!("cost {}", a.trim_start_matches('\n').trim_end())).collect();
+    assert_eq!(answers.len(), levels.len(), "{out}");
+    let pushes: Vec<u32> = levels.iter().zip(&answers).map(|(l, a)| check_fewest_pushes(l, a)).collect();
+    // Level 44, `#@$.#`, is one push on sight.
+    assert_eq!(pushes[12], 1);
 }
 
 #[test]

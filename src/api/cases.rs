@@ -1,7 +1,7 @@
 //! The cases of one instance, in turn: the `cases` rule read, each case elaborated against
 //! the spec and handed on. The command line (`Session::for_each_instance`) and
 //! [`crate::api::solve`] both walk a batch through [`for_each`].
-use crate::cli::cases::{CaseRule, Current, after_last_case};
+use super::case_rule::{CaseRule, Current, after_last_case};
 use crate::diag::Diagnostic;
 use crate::lower::elaborate::{Elab, ExpandLimits, Memo, elaborate_with};
 use crate::lower::instance::InstanceReader;

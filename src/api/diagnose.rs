@@ -1,7 +1,7 @@
 //! Everything `puzc check` would say about a spec's text, as data: the loader's and the
 //! checker's diagnostics, then, on the first case of the spec's own instance, those of
 //! elaboration and lowering. What an editor underlines as the user types.
-use crate::cli::cases::CaseRule;
+use super::case_rule::CaseRule;
 use crate::diag::{Code, Diagnostic, FileId, Sources, one_per_cause};
 use crate::lower::elaborate::{ExpandLimits, Memo, elaborate_with};
 use crate::lower::instance::InstanceReader;

@@ -12,6 +12,7 @@
 //! verification) and [`moves`] (played puzzles), which `puzc solve` runs too.
 //! `tests::a_spec_is_diagnosed_and_outlined` below shows a use; the crate's doc (`lib.rs`)
 //! shows [`solve`].
+pub(crate) mod case_rule;
 pub(crate) mod cases;
 mod diagnose;
 pub(crate) mod load;

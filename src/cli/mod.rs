@@ -1,6 +1,5 @@
 //! Stage 6: the command line. The only module that reads files, prints, or picks exit codes.
 mod args;
-pub(crate) mod cases;
 mod dlx;
 pub mod exit;
 mod fmt;
@@ -24,7 +23,7 @@ use crate::syntax::load::{LoadError, load};
 use crate::syntax::text::{Kind, decode};
 pub use args::*;
 
-use cases::Current;
+use crate::api::case_rule::Current;
 use clap::Parser;
 use exit::Exit;
 use std::collections::HashMap;
@@ -402,7 +401,7 @@ impl Session {
     pub fn fail(&self, diags: &[Diagnostic]) -> Exit {
         let mut diags = diags.to_vec();
         if let Some(current) = self.current.get() {
-            diags.iter_mut().for_each(|d| current.annotate(self, d));
+            diags.iter_mut().for_each(|d| current.annotate(&self.sources, d));
         }
         eprint!("{}", render_all(&diags, &self.sources, self.style));
         Exit::BadSpec

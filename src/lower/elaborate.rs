@@ -3,7 +3,7 @@
 //! Each statement that fails adds its diagnostic and elaboration goes on, so one run reports
 //! every independent mistake; statements that depend on a failed one are skipped silently.
 use super::eval::{Env, R, type_error};
-use super::instance::{InstanceReader, read_grid, read_grid_at, read_grid_placed, read_lines};
+use super::instance::{Blanks, InstanceReader, read_grid, read_grid_at, read_grid_placed, read_lines};
 use super::meter;
 use super::model::*;
 use super::value::Value;
@@ -481,9 +481,9 @@ impl Elab<'_> {
         let given = match source {
             GivenSource::Inline(s) => {
                 let mut picture = InstanceReader::new(&s.text, b.span.file, s.offset).picture();
-                read_grid_at(&b, &mut picture, &mut spans)?
+                read_grid_at(&b, &mut picture, &mut spans, Blanks::Unknown)?
             }
-            GivenSource::Instance(..) => read_grid_at(&b, input, &mut spans)?,
+            GivenSource::Instance(..) => read_grid_at(&b, input, &mut spans, Blanks::Unknown)?,
         };
         self.model.letters = given
             .iter()
@@ -514,19 +514,20 @@ impl Elab<'_> {
         if self.played && board.values.is_empty() {
             return self.letters(board, source, input);
         }
+        let blanks = if self.played { Blanks::UnlessDeclared } else { Blanks::Unknown };
         let given = match source {
             GivenSource::Instance(_, layout) if layout.by_columns || layout.reversed || layout.until.is_some() => {
                 let until = layout.until.as_ref().map(|e| self.env.eval(e).map(|v| v.to_string())).transpose()?;
-                read_lines(&board, input, layout.by_columns, layout.reversed, until.as_deref())?
+                read_lines(&board, input, layout.by_columns, layout.reversed, until.as_deref(), blanks)?
             }
             GivenSource::Instance(..) => {
-                let (given, placed) = read_grid_placed(&board, input)?;
+                let (given, placed) = read_grid_placed(&board, input, blanks)?;
                 self.model.given_read = Some(placed);
                 given
             }
             GivenSource::Inline(s) => {
                 let mut picture = InstanceReader::new(&s.text, name.span.file, s.offset).picture();
-                let given = read_grid(&board, &mut picture)?;
+                let given = read_grid(&board, &mut picture, blanks)?;
                 if !picture.at_end() {
                     let (_, span) = picture.word("")?;
                     return Err(Diagnostic::new(

@@ -288,10 +288,11 @@ pub fn read_lines(
     by_columns: bool,
     reversed: bool,
     until: Option<&str>,
+    blanks: Blanks,
 ) -> R<Vec<Option<usize>>> {
     let (lines, len) = if by_columns { (board.cols, board.rows) } else { (board.rows, board.cols) };
     let mut given = vec![None; board.rows * board.cols];
-    let names = ValueNames::new(board);
+    let names = ValueNames::new(board, blanks);
     for line in 0..lines {
         for i in 0..=len {
             let what = format!("line {} of `{}`", line + 1, board.name);
@@ -331,6 +332,29 @@ pub fn read_lines(
     Ok(given)
 }
 
+/// What the blank marks `.`, `-` and `_` read as in a grid. On a board that is filled they are
+/// unknown cells, whatever its values (`of ['.', '#']` is Hitori's: a given `.` is still
+/// unknown). On a played board there is nothing unknown, only empty cells, so a mark that is
+/// one of the board's declared values reads as that value and only the others are empty: a
+/// Sokoban level in its standard form (`.` a goal square, `-` floor) reads as is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Blanks {
+    /// Filled boards: `.`, `-`, `_` are always unknown.
+    Unknown,
+    /// Played boards: a declared value first, else empty.
+    UnlessDeclared,
+}
+
+/// The character an empty (unknown) cell is written with on `board`: `.`, or on a played board
+/// that declares `.` as a value, the first of `-` and `_` that it does not.
+pub fn blank_mark(board: &Board, blanks: Blanks) -> char {
+    let declared = |c: char| board.values.contains(&Value::Char(c));
+    match blanks {
+        Blanks::Unknown => '.',
+        Blanks::UnlessDeclared => ['.', '-', '_'].into_iter().find(|&c| !declared(c)).unwrap_or('.'),
+    }
+}
+
 /// A board's values as written, made once per grid read rather than once per cell.
 struct ValueNames {
     /// The values as written, made when a token is not found by [`ValueNames::by_byte`].
@@ -341,6 +365,8 @@ struct ValueNames {
     /// [`BLANK`], or the value's index plus [`FIRST_VALUE`] (a batch of sudokus reads every
     /// cell this way; comparing with every name was most of reading a grid).
     by_byte: [u16; 128],
+    /// How the cell left empty is written, for messages.
+    blank: char,
 }
 
 /// How many characters a value is written with, and the first: found without allocating.
@@ -365,7 +391,7 @@ const BLANK: u16 = 1;
 const FIRST_VALUE: u16 = 2;
 
 impl ValueNames {
-    fn new(board: &Board) -> ValueNames {
+    fn new(board: &Board, blanks: Blanks) -> ValueNames {
         let zero_is_blank = !board.values.contains(&Value::Int(0));
         let mut by_byte = [UNKNOWN; 128];
         for b in [b'.', b'-', b'_'].into_iter().chain(zero_is_blank.then_some(b'0')) {
@@ -380,12 +406,13 @@ impl ValueNames {
             if let (1, Some(c)) = (name.chars, name.first)
                 && c.is_ascii()
                 && i < (u16::MAX - FIRST_VALUE) as usize
-                && by_byte[c as usize] == UNKNOWN
+                && (by_byte[c as usize] == UNKNOWN
+                    || (by_byte[c as usize] == BLANK && blanks == Blanks::UnlessDeclared))
             {
                 by_byte[c as usize] = i as u16 + FIRST_VALUE;
             }
         }
-        ValueNames { names: OnceCell::new(), zero_is_blank, by_char, by_byte }
+        ValueNames { names: OnceCell::new(), zero_is_blank, by_char, by_byte, blank: blank_mark(board, blanks) }
     }
 
     /// Every value is written with one character.
@@ -427,32 +454,34 @@ impl ValueNames {
                 v => return Ok(Some((v - FIRST_VALUE) as usize)),
             }
         }
+        // A blank mark that names a value was found by its byte above.
         if tok == "." || tok == "-" || tok == "_" || (tok == "0" && self.zero_is_blank) {
             return Ok(None);
         }
         match self.names(board).iter().position(|v| v == tok) {
             Some(i) => Ok(Some(i)),
-            None => Err(not_a_value(board, tok, span)),
+            None => Err(not_a_value(board, tok, span, self.blank)),
         }
     }
 }
 
 /// I302 for a token that names no value of the board.
-fn not_a_value(board: &Board, tok: &str, span: Span) -> Diagnostic {
+fn not_a_value(board: &Board, tok: &str, span: Span, blank: char) -> Diagnostic {
     let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
     Diagnostic::new(Code::I302, span, format!("`{tok}` is not a value of `{}`", board.name))
         .label("not allowed here")
         .related(board.span, "the board's values are declared here")
         .help(format!(
-            "cells hold {}{}; write `.` for an unknown cell",
+            "cells hold {}{}; write `{blank}` for an {} cell",
             shown.join(" "),
-            if board.values.len() > 20 { " ..." } else { "" }
+            if board.values.len() > 20 { " ..." } else { "" },
+            if blank == '.' { "unknown" } else { "empty" }
         ))
 }
 
 /// Reads one value per cell, row by row from the top (holes too, whose tokens are ignored).
-pub fn read_grid(board: &Board, reader: &mut InstanceReader) -> R<Vec<Option<usize>>> {
-    read_grid_at(board, reader, &mut Vec::new())
+pub fn read_grid(board: &Board, reader: &mut InstanceReader, blanks: Blanks) -> R<Vec<Option<usize>>> {
+    read_grid_at(board, reader, &mut Vec::new(), blanks)
 }
 
 /// A grid's cells and the stretch of the instance text (start, end) it was read from.
@@ -461,18 +490,23 @@ pub type PlacedGrid = (Vec<Option<usize>>, (usize, usize));
 /// [`read_grid`], also saying where in the text the grid lies (from its first token to the end
 /// of its last): `puzc generate` writes its clues over that stretch. The start is found with
 /// the grid's own reading of `#` lines, so a Sokoban row of walls is not skipped as a comment.
-pub fn read_grid_placed(board: &Board, reader: &mut InstanceReader) -> R<PlacedGrid> {
-    let before = reader.set_hash_rows(ValueNames::new(board).hash_rows(board));
+pub fn read_grid_placed(board: &Board, reader: &mut InstanceReader, blanks: Blanks) -> R<PlacedGrid> {
+    let before = reader.set_hash_rows(ValueNames::new(board, blanks).hash_rows(board));
     let start = reader.token_start();
     reader.set_hash_rows(before);
-    let given = read_grid(board, reader)?;
+    let given = read_grid(board, reader, blanks)?;
     Ok((given, (start, reader.token_end().max(start))))
 }
 
 /// [`read_grid`], also keeping where each cell's token was read (`spans[cell]`; a hole its
 /// row left out gets the span of the row's first token).
-pub fn read_grid_at(board: &Board, reader: &mut InstanceReader, spans: &mut Vec<Span>) -> R<Vec<Option<usize>>> {
-    let names = ValueNames::new(board);
+pub fn read_grid_at(
+    board: &Board,
+    reader: &mut InstanceReader,
+    spans: &mut Vec<Span>,
+    blanks: Blanks,
+) -> R<Vec<Option<usize>>> {
+    let names = ValueNames::new(board, blanks);
     let by_char = names.by_char();
     // Written out only for a diagnostic: most grids never need it.
     let what = std::fmt::from_fn(|f| {

@@ -365,7 +365,9 @@ impl<'a> Space<'a> {
 
 /// How a played board's values are stored in cells. Numbers 0..=255 are themselves (0 is
 /// empty). Named values (`of ['#', '$', '@']`) are numbered in declared order from 1, and 0
-/// is the empty cell, written `.` in pictures and `'.'` in moves.
+/// is the empty cell, written `.` in pictures and `'.'` in moves (also `-` or `_`); a board
+/// that declares one of those marks as a value (Sokoban's goal square `.`) writes empty with
+/// the others (`instance::blank_mark`).
 fn named(board: &Board) -> bool {
     !board.values.is_empty() && board.values.iter().all(|v| !matches!(v, Value::Int(_)))
 }
@@ -373,10 +375,10 @@ fn named(board: &Board) -> bool {
 /// The cell code of a value of `board`, if it is one.
 pub fn code_of(board: &Board, v: &Value) -> Option<u8> {
     if named(board) {
-        if *v == Value::Char('.') {
-            return Some(0);
-        }
-        return board.values.iter().position(|x| x == v).and_then(|i| u8::try_from(i + 1).ok());
+        return match board.values.iter().position(|x| x == v) {
+            Some(i) => u8::try_from(i + 1).ok(),
+            None => matches!(v, Value::Char('.' | '-' | '_')).then_some(0),
+        };
     }
     match v {
         Value::Int(n) if (0..=255).contains(n) && board.values.contains(v) => Some(*n as u8),
@@ -390,7 +392,7 @@ pub fn code_name(board: &Board, code: u8) -> String {
         return code.to_string();
     }
     match code {
-        0 => ".".to_string(),
+        0 => super::instance::blank_mark(board, super::instance::Blanks::UnlessDeclared).to_string(),
         k => board.values.get(k as usize - 1).map_or_else(|| k.to_string(), |v| v.to_string()),
     }
 }
@@ -657,7 +659,8 @@ fn operand(e: &Expr, sp: &Space, env: &mut Env) -> R<Option<Operand>> {
         return Ok(Some(Operand::Const(code)));
     }
     let shown: Vec<String> = board.values.iter().take(20).map(|v| v.to_string()).collect();
-    let empty = if named(board) { " and '.' (empty)" } else { "" };
+    let blank = super::instance::blank_mark(board, super::instance::Blanks::UnlessDeclared);
+    let empty = if named(board) { format!(" and '{blank}' (empty)") } else { String::new() };
     Err(Diagnostic::new(Code::G204, e.span, format!("{v} is not one of the values of `{}`", board.name))
         .label("not a value of the board")
         .related(board.span, "the board's values are declared here")
@@ -1007,7 +1010,7 @@ fn goal_of(g: &GoalDecl, sp: &Space, env: &mut Env, programs: &mut Programs) -> 
         })?),
         GoalDecl::Pattern(s) => {
             let mut reader = super::instance::InstanceReader::new(&s.text, s.span.file, s.offset).picture();
-            let grid = super::instance::read_grid(board, &mut reader)?;
+            let grid = super::instance::read_grid(board, &mut reader, super::instance::Blanks::UnlessDeclared)?;
             let values = initial_state(&Board { given: grid.clone(), ..board.clone() })?;
             Goal::Pattern(grid.iter().zip(values).map(|(g, v)| g.map(|_| v)).collect())
         }

@@ -1,8 +1,8 @@
 //! Several instances in one input: how they follow one another (`cases ...`), and what a
 //! diagnostic about one of them adds so the reader finds it: which case it is, where that
-//! case starts, and the count of cases when the count is the likelier culprit.
-use super::Session;
-use crate::diag::{Code, Diagnostic, Label, Span};
+//! case starts, and the count of cases when the count is the likelier culprit. Library code:
+//! [`super::cases`] walks a batch with it, and the command line annotates its diagnostics.
+use crate::diag::{Code, Diagnostic, Label, Sources, Span};
 use crate::lower::instance::InstanceReader;
 use crate::lower::value::Value;
 use crate::syntax::ast::{Spec, StmtKind};
@@ -108,11 +108,11 @@ impl Current {
 
     /// Adds to `d` where its instance starts ("instance 2 of the input starts here, on line 11") and,
     /// when the count may be the cause, where the count was read.
-    pub(super) fn annotate(&self, session: &Session, d: &mut Diagnostic) {
+    pub(crate) fn annotate(&self, sources: &Sources, d: &mut Diagnostic) {
         // An instance that starts at the end of the input has no data at all.
         let empty = self.start.start == self.start.end;
         if self.in_batch() && !empty {
-            let (line, _) = session.sources.line_col(self.start.file, self.start.start);
+            let (line, _) = sources.line_col(self.start.file, self.start.start);
             d.related.push(Label {
                 span: self.start,
                 text: format!("instance {} of the input starts here, on line {line}", self.k),
