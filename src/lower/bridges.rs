@@ -63,27 +63,16 @@ impl Elab<'_> {
             }
             v => return Err(type_error("a number", &v, most.span, "say how many bridges two islands may share")),
         };
-        let grid = self.env.eval(clues)?;
-        let rows_of = |v: &Value| matches!(v, Value::List(_) | Value::Tuple(_)).then(|| v.elements());
-        let grid_rows =
-            rows_of(&grid).filter(|g| g.len() == rows && g.iter().all(|r| rows_of(r).is_some_and(|r| r.len() == cols)));
-        let Some(grid_rows) = grid_rows else {
-            return Err(Diagnostic::new(
-                Code::G206,
-                clues.span,
-                format!(
-                    "the clues must be a grid of {} of {}, the board's size",
-                    crate::diag::plural(rows, "row"),
-                    crate::diag::plural(cols, "label")
-                ),
-            )
-            .label("not a grid of the board's size")
-            .help("read them with `grid clues[rows, cols] of words from instance`, a number on each island"));
-        };
+        let grid_rows = self.clue_grid(
+            clues,
+            rows,
+            cols,
+            "read them with `grid clues[rows, cols] of words from instance`, a number on each island",
+        )?;
         let mut islands = vec![0u32; rows * cols];
         let top = 4 * k as i64;
         for (r, row) in grid_rows.iter().enumerate() {
-            for (c, v) in rows_of(row).unwrap().iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
                 match v {
                     Value::Int(n @ 1..) if *n <= top && on[r * cols + c] => islands[r * cols + c] = *n as u32,
                     Value::Int(n @ 1..) if *n <= top => {

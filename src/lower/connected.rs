@@ -29,26 +29,15 @@ impl Elab<'_> {
     pub(super) fn areas(&mut self, of: &Expr, clues: &Expr, sized: bool, span: Span) -> R<()> {
         let board = self.counted_board(span)?;
         let values = self.board_values(&board, of)?;
-        let grid = self.env.eval(clues)?;
-        let rows = grid_rows(&grid).filter(|rows| {
-            rows.len() == board.rows && rows.iter().all(|r| grid_rows(r).is_some_and(|r| r.len() == board.cols))
-        });
-        let Some(rows) = rows else {
-            return Err(Diagnostic::new(
-                Code::G206,
-                clues.span,
-                format!(
-                    "the clues must be a grid of {} of {}, the board's size",
-                    crate::diag::plural(board.rows, "row"),
-                    crate::diag::plural(board.cols, "label")
-                ),
-            )
-            .label("not a grid of the board's size")
-            .help("read them with `grid clues[rows, cols] from instance`, a number in each clue cell"));
-        };
+        let rows = self.clue_grid(
+            clues,
+            board.rows,
+            board.cols,
+            "read them with `grid clues[rows, cols] from instance`, a number in each clue cell",
+        )?;
         let mut out = vec![None; board.rows * board.cols];
         for (r, row) in rows.iter().enumerate() {
-            for (c, v) in grid_rows(row).unwrap().iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
                 let cell = r * board.cols + c;
                 match v {
                     Value::Int(n) if *n >= 1 && *n <= u32::MAX as i64 && board.on[cell] => out[cell] = Some(*n as u32),
@@ -90,10 +79,6 @@ impl Elab<'_> {
         self.model.blocks.push(Block { rows: size[0], cols: size[1], values, span });
         Ok(())
     }
-}
-
-fn grid_rows(v: &Value) -> Option<Vec<Value>> {
-    matches!(v, Value::List(_) | Value::Tuple(_)).then(|| v.elements())
 }
 
 /// Whether "cell takes value `v`" is left out: a clue cell holds a value of its areas.

@@ -54,27 +54,16 @@ impl Elab<'_> {
     /// label is G215.
     pub(super) fn paths(&mut self, clues: &Expr, every_cell: bool, span: Span) -> R<()> {
         let (rows, cols) = self.line_board(None, span, "the cells")?;
-        let grid = self.env.eval(clues)?;
-        let rows_of = |v: &Value| matches!(v, Value::List(_) | Value::Tuple(_)).then(|| v.elements());
-        let grid_rows =
-            rows_of(&grid).filter(|g| g.len() == rows && g.iter().all(|r| rows_of(r).is_some_and(|r| r.len() == cols)));
-        let Some(grid_rows) = grid_rows else {
-            return Err(Diagnostic::new(
-                Code::G206,
-                clues.span,
-                format!(
-                    "the clues must be a grid of {} of {}, the board's size",
-                    crate::diag::plural(rows, "row"),
-                    crate::diag::plural(cols, "label")
-                ),
-            )
-            .label("not a grid of the board's size")
-            .help("read them with `grid clues[rows, cols] of words from instance`, a number at each end of a path"));
-        };
+        let grid_rows = self.clue_grid(
+            clues,
+            rows,
+            cols,
+            "read them with `grid clues[rows, cols] of words from instance`, a number at each end of a path",
+        )?;
         // Per number, the cells holding it, in reading order.
         let mut at: std::collections::BTreeMap<i64, Vec<usize>> = std::collections::BTreeMap::new();
         for (r, row) in grid_rows.iter().enumerate() {
-            for (c, v) in rows_of(row).unwrap().iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
                 match v {
                     Value::Int(n) => at.entry(*n).or_default().push(r * cols + c),
                     Value::Char('.' | '-') => {}

@@ -70,26 +70,15 @@ impl Elab<'_> {
                 .help("say where the loop runs first: `loop on the edges of grid`"));
         };
         let (rows, cols) = (rule.rows, rule.cols);
-        let grid = self.env.eval(clues)?;
-        let rows_of = |v: &Value| matches!(v, Value::List(_) | Value::Tuple(_)).then(|| v.elements());
-        let grid_rows =
-            rows_of(&grid).filter(|g| g.len() == rows && g.iter().all(|r| rows_of(r).is_some_and(|r| r.len() == cols)));
-        let Some(grid_rows) = grid_rows else {
-            return Err(Diagnostic::new(
-                Code::G206,
-                clues.span,
-                format!(
-                    "the clues must be a grid of {} of {}, the board's size",
-                    crate::diag::plural(rows, "row"),
-                    crate::diag::plural(cols, "label")
-                ),
-            )
-            .label("not a grid of the board's size")
-            .help("read them with `grid clues[rows, cols] from instance`, a digit in each clue cell"));
-        };
+        let grid_rows = self.clue_grid(
+            clues,
+            rows,
+            cols,
+            "read them with `grid clues[rows, cols] from instance`, a digit in each clue cell",
+        )?;
         let mut out = vec![None; rows * cols];
         for (r, row) in grid_rows.iter().enumerate() {
-            for (c, v) in rows_of(row).unwrap().iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
                 match v {
                     Value::Int(n @ 0..=4) => out[r * cols + c] = Some(*n as u8),
                     Value::Int(n) => {

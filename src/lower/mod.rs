@@ -3,6 +3,7 @@ pub mod bound;
 pub mod breaking;
 pub mod bridges;
 mod cages;
+mod clue_grid;
 pub mod clues;
 mod compare;
 pub mod confine;
