@@ -10,6 +10,7 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
+    embed_puzzles();
     let version = env!("CARGO_PKG_VERSION");
     let full = match git(&["rev-parse", "--short", "HEAD"]) {
         Some(commit) => format!("{version} ({commit})"),
@@ -33,4 +34,23 @@ fn main() {
             println!("cargo:rerun-if-changed={packed}");
         }
     }
+}
+
+/// `puzc serve`'s menu: every shipped spec of `puzzles/`, by name, embedded with
+/// `include_str!` (so an installed puzc serves them without its sources), in
+/// `$OUT_DIR/puzzles.rs`.
+fn embed_puzzles() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok()?.file_name().into_string().ok()).filter(|n| n.ends_with(".puz")).collect())
+        .unwrap_or_default();
+    names.sort();
+    let mut out = String::from("&[\n");
+    for n in &names {
+        out += &format!("    ({n:?}, include_str!({:?})),\n", dir.join(n).display().to_string());
+    }
+    out += "]\n";
+    let target = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("puzzles.rs");
+    std::fs::write(target, out).expect("OUT_DIR is writable");
+    println!("cargo:rerun-if-changed=puzzles");
 }

@@ -46,6 +46,7 @@ pub mod ir;
 pub mod lower;
 pub mod lsp;
 pub mod render;
+pub mod serve;
 pub mod solve;
 pub mod syntax;
 #[cfg(test)]

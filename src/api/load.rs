@@ -59,6 +59,14 @@ impl Problem {
     pub fn is_moves(&self) -> bool {
         self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
     }
+
+    /// The spec's `answer ...` (the last one counts), if it has one.
+    pub fn answer(&self) -> Option<crate::syntax::ast::AnswerMode> {
+        self.spec.stmts.iter().rev().find_map(|s| match &s.kind {
+            StmtKind::Answer(mode, _) => Some(mode.node),
+            _ => None,
+        })
+    }
 }
 
 /// Loads `text` as the spec at `path` (imports read through `read`, relative to its folder),

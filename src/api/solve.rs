@@ -53,6 +53,9 @@ pub struct Options {
     pub timeout: Option<Duration>,
     /// As `--threads`; `None` chooses by the size of the search.
     pub threads: Option<usize>,
+    /// The memory a played puzzle's table of positions may take, as `--memory`; `None`:
+    /// half of what the system has available.
+    pub memory: Option<usize>,
     pub cancel: Cancel,
     /// Where the search publishes its node and solution counts every 4096 nodes, for a
     /// progress display on another thread.
@@ -149,11 +152,23 @@ impl Solution<'_> {
             Shape::Played { elab, low, moves } => {
                 let p = &low.problem;
                 let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
-                let captions: Vec<String> = (moves.iter().zip(super::moves::move_lines(low, moves)))
-                    .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
-                    .collect();
+                let captions = captions(low, moves);
                 crate::render::svg::moves_answer(&played, moves, &captions).to_string()
             }
+        }
+    }
+
+    /// A played answer's boards one picture each (the start, then after each move, the
+    /// cells the move changed outlined), for a step-through; `None` for other puzzles.
+    pub fn steps(&self) -> Option<Vec<String>> {
+        match &self.shape {
+            Shape::Played { elab, low, moves } => {
+                let p = &low.problem;
+                let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
+                let captions = captions(low, moves);
+                Some(crate::render::svg::moves_steps(&played, moves, &captions).iter().map(|d| d.to_string()).collect())
+            }
+            Shape::Cover { .. } => None,
         }
     }
 
@@ -167,6 +182,14 @@ impl Solution<'_> {
             Shape::Cover { .. } => None,
         }
     }
+}
+
+/// Each move of a played answer as a picture's caption: its name and arguments.
+fn captions(low: &LoweredMoves, moves: &[u32]) -> Vec<String> {
+    let p = &low.problem;
+    (moves.iter().zip(super::moves::move_lines(low, moves)))
+        .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+        .collect()
 }
 
 /// Solves every case of `problem`, calling `on` with each verified answer as it is found
@@ -286,7 +309,7 @@ fn played_case(
     let limits = Limits {
         max_nodes: options.max_nodes.unwrap_or(if options.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
         deadline: options.timeout.and_then(|t| started.checked_add(t)),
-        max_table_bytes: crate::lower::meter::table_budget(None).0,
+        max_table_bytes: crate::lower::meter::table_budget(options.memory).0,
         progress: options.progress.clone(),
         cancel: Some(options.cancel.0.clone()),
         ..Limits::default()

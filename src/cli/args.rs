@@ -40,6 +40,20 @@ pub enum Command {
     Man,
     /// Run the language server for editors (LSP over standard input and output).
     Lsp,
+    /// Run the playground: a web page on 127.0.0.1 to edit, check, solve and step through
+    /// specs; prints its address.
+    Serve(ServeArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The port on 127.0.0.1 (never another interface); 0 lets the system pick a free one.
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Memory the compiler may hold across all requests, as for `solve`; past it a request
+    /// gets S401.
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
+    pub max_memory: usize,
 }
 
 #[derive(Args, Debug, Clone)]

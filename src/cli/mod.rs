@@ -66,7 +66,7 @@ pub fn main() -> i32 {
 /// The compiler thread's stack: about 1 KiB per level of expression nesting, for the
 /// deepest expression a 1 MiB spec can hold (less under a tight `ulimit -v`, which counts
 /// the whole reservation).
-const COMPILER_STACK: usize = 1 << 30;
+pub(crate) const COMPILER_STACK: usize = 1 << 30;
 
 /// SIGINT (Ctrl-C) and SIGTERM stop a running search: the handler sets
 /// [`crate::solve::xcc::INTERRUPT`], which every engine reads at its clock check (every 4096
@@ -174,6 +174,7 @@ pub fn run(cli: Cli) -> Exit {
                 Exit::Io
             }
         },
+        Command::Serve(args) => serve(&args),
         Command::Man => {
             use clap::CommandFactory;
             match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
@@ -183,6 +184,34 @@ pub fn run(cli: Cli) -> Exit {
                     Exit::Io
                 }
             }
+        }
+    }
+}
+
+/// `puzc serve`: the playground on 127.0.0.1, its address printed on stdout, until the
+/// process is stopped.
+fn serve(args: &args::ServeArgs) -> Exit {
+    crate::lower::meter::set_limit(args.max_memory);
+    let listener = match crate::serve::bind(args.port) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("puzc serve: cannot listen on 127.0.0.1:{}: {e}", args.port);
+            return Exit::Io;
+        }
+    };
+    match listener.local_addr() {
+        Ok(addr) => println!("puzc serve: the playground is at http://{addr}/ (Ctrl-C stops it)"),
+        Err(e) => {
+            eprintln!("puzc serve: {e}");
+            return Exit::Io;
+        }
+    }
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    match crate::serve::run(listener) {
+        Ok(()) => Exit::Solved,
+        Err(e) => {
+            eprintln!("puzc serve: {e}");
+            Exit::Io
         }
     }
 }

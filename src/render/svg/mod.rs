@@ -29,7 +29,7 @@ mod tray;
 
 pub use board::{puzzle, xcc_answer};
 pub use node::Document;
-pub use strip::{Played, moves_animation, moves_answer, played_puzzle};
+pub use strip::{Played, moves_animation, moves_answer, moves_steps, played_puzzle};
 
 use node::{Element, Rectangle, Text};
 

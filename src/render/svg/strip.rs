@@ -71,6 +71,28 @@ pub fn moves_answer(p: &Played, moves: &[u32], captions: &[String]) -> Document 
     strip(p, &frames(p, moves, captions))
 }
 
+/// The boards of a move answer one picture each, for a step-through: the start, then the
+/// board after each move under its caption with the cells the move changed outlined. All
+/// share one size (the longest caption's), so stepping does not move the board.
+pub fn moves_steps(p: &Played, moves: &[u32], captions: &[String]) -> Vec<Document> {
+    let frames = frames(p, moves, captions);
+    let layout = Layout::of(p);
+    let lines = frames.iter().map(|f| wrap(&f.caption, layout.width).len()).max().unwrap_or(1);
+    let caption_h = lines as f64 * LINE + 5.0;
+    (frames.iter())
+        .map(|f| {
+            let doc = document(&p.model.title, layout.width, layout.height + caption_h);
+            doc.add(caption(&f.caption, MARGIN, MARGIN + TITLE, layout.width)).add(board(
+                p,
+                &layout,
+                f,
+                MARGIN,
+                MARGIN + TITLE + caption_h,
+            ))
+        })
+        .collect()
+}
+
 /// The picture of the puzzle before any move: its starting board.
 pub fn played_puzzle(p: &Played) -> Document {
     let start = frames(p, &[], &[]).remove(0);
