@@ -7,6 +7,7 @@
 mod akari;
 mod api;
 mod bridges;
+mod browser;
 mod cli;
 mod compare;
 mod confine;
@@ -45,6 +46,7 @@ mod progress;
 mod runs;
 mod seeds_xcc;
 mod seen;
+mod serve;
 mod sizes;
 mod slides;
 mod solved;

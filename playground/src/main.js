@@ -95,6 +95,7 @@ const view = new EditorView({
     doc: "",
     extensions: [
       lineNumbers(),
+      EditorView.lineWrapping,
       history(),
       drawSelection(),
       highlightActiveLine(),

@@ -139,7 +139,7 @@ fn options(req: &SolveRequest, cancel: &Cancel, progress: &Arc<Published>) -> Re
         Some(other) => return Err(format!("no mode `{other}`: first, all, count or unique")),
     };
     let seconds = req.timeout.unwrap_or(DEFAULT_SECONDS as f64);
-    if !(seconds > 0.0) {
+    if seconds.is_nan() || seconds <= 0.0 {
         return Err("the timeout is a number of seconds above 0".into());
     }
     let limit = match (mode, req.limit) {

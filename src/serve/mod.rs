@@ -11,6 +11,7 @@
 //! | `GET /playground.js`, `/playground.css` | the editor (CodeMirror 6, bundled) and its style |
 //! | `GET /puzzles` | the menu: `[{"name", "title"}]` |
 //! | `GET /puzzles/NAME` | a shipped spec's text |
+//! | `GET /status` | `{"searches", "connections"}` running now |
 //! | `POST /check` `{"spec", "name"}` | `{"diagnostics": [...]}` |
 //! | `POST /format` `{"spec", "name"}` | `{"text"}` or `{"diagnostics"}` |
 //! | `POST /solve` `{"spec", "name", "mode", "limit", "timeout"}` | JSON lines, streamed |
@@ -105,7 +106,13 @@ fn route(state: &State, request: &Request, stream: &mut TcpStream) -> std::io::R
     }
     let path = request.path.as_str();
     match (request.method.as_str(), path) {
-        ("GET" | "HEAD", _) => match get(path) {
+        ("GET", "/status") => {
+            let searches = state.solves.load(Ordering::SeqCst);
+            // Less this one.
+            let connections = state.connections.load(Ordering::SeqCst).saturating_sub(1);
+            json(stream, &serde_json::json!({"searches": searches, "connections": connections}))
+        }
+        ("GET", _) => match get(path) {
             Some((content_type, body)) => http::respond(stream, 200, content_type, &body),
             None => error(stream, 404, &format!("nothing at {path}")),
         },
@@ -125,7 +132,11 @@ fn route(state: &State, request: &Request, stream: &mut TcpStream) -> std::io::R
                 ("/format", Some(spec)) => json(stream, &handlers::format(name, spec)),
                 _ => match serde_json::from_value::<handlers::SolveRequest>(body) {
                     Ok(req) => solve(state, &req, stream),
-                    Err(e) => error(stream, 422, &format!("a solve request is {{\"spec\", \"mode\", \"limit\", \"timeout\"}}: {e}")),
+                    Err(e) => error(
+                        stream,
+                        422,
+                        &format!("a solve request is {{\"spec\", \"mode\", \"limit\", \"timeout\"}}: {e}"),
+                    ),
                 },
             }
         }
