@@ -328,3 +328,54 @@ fn search_time_overflow_is_e108_at_the_expression() {
         }
     }
 }
+
+/// The same check in every other place a played spec computes at search time (issue 24): a
+/// move's condition, a computed effect and an author's estimate, each made to overflow in
+/// a position the search reaches. Each is E108 (exit 3) at the product that overflowed, with
+/// the counter values of that position, and no answer is printed. The estimate is read only by
+/// the guided search, so it is run without `--count` (which does not use it).
+#[test]
+fn search_time_overflow_in_conditions_effects_and_estimates_is_e108() {
+    let jugs = std::fs::read_to_string(common::root().join("puzzles/water-jugs.puz")).unwrap();
+    const BIG: &str = "4611686018427387904"; // 2^62: times 2 or more leaves 64 bits
+    let cases: [(&str, &str, String, &[&[&str]]); 3] = [
+        (
+            "condition",
+            "when jug(j) < cap[j]\n",
+            format!("when jug(j) * {BIG} < 9223372036854775807\n"),
+            &[&[], &["--count"], &["--search", "bfs"]],
+        ),
+        (
+            "effect",
+            "do set jug(j) = 0\n",
+            format!("do set jug(j) = jug(j) * {BIG} % 1\n"),
+            &[&[], &["--count"], &["--search", "bfs"]],
+        ),
+        (
+            "estimate",
+            "moves fewest\n",
+            format!("moves fewest\nestimate min(1, abs(jug(1) * {BIG} - 4))\n"),
+            &[&[], &["--search", "ida"]],
+        ),
+    ];
+    for (what, from, to, modes) in &cases {
+        assert_eq!(jugs.matches(from).count(), 1, "{what}: `{from}` once in water-jugs.puz");
+        let text = jugs.replace(from, to);
+        let path = spec(&format!("overflow-{what}.puz"), &text);
+        let culprit = format!("jug({}) * {BIG}", if *what == "estimate" { "1" } else { "j" });
+        let culprit = culprit.as_str();
+        assert!(text.contains(culprit), "{what}: `{culprit}` is in the spec");
+        for extra in modes.iter() {
+            let r = run(&[&["solve", path.as_str()], *extra].concat(), None);
+            assert_eq!(r.code, 3, "{what} {extra:?}: {}{}", r.out, r.err);
+            assert!(r.out.is_empty(), "{what} {extra:?}: no answer, got {}", r.out);
+            assert!(r.err.contains("E108") && r.err.contains("arithmetic overflow during the search"), "{}", r.err);
+            let line = r.err.lines().find(|l| l.contains(culprit)).expect("the expression is shown");
+            let col = line[..line.find(culprit).unwrap()].chars().count();
+            let marks = r.err.lines().skip_while(|l| *l != line).nth(1).unwrap();
+            assert_eq!(marks.chars().position(|c| c == '─'), Some(col), "{what} {extra:?}: {}", r.err);
+            assert_eq!(marks.chars().filter(|c| *c == '─' || *c == '┬').count(), culprit.chars().count(), "{}", r.err);
+            assert!(r.err.contains("where jug("), "{what}: the position's values: {}", r.err);
+        }
+    }
+}

@@ -51,6 +51,10 @@ fn if_solved_holds_for_a_played_puzzle_counted() {
     let count = [("goal count 1\n", "goal count 1\nanswer count\n")];
     let spec = with_template("puzzles/peg-triangle.puz", &count, t, "solved-moves");
     assert_eq!(run_ok(&["solve", &spec], None, 0), "solvable yes 29760\n");
+    // The `--count` flag prints puzc's own format, the number alone (docs/io.md: a template is
+    // not used under `--all`, `--count` or `--unique`): never a template's "no" beside it.
+    let plain = with_template("puzzles/peg-triangle.puz", &[], t, "solved-moves-flag");
+    assert_eq!(run_ok(&["solve", &plain, "--count"], None, 0), "29760\n");
     let short = [count[0], ("moves exactly 13", "moves exactly 3")];
     let spec = with_template("puzzles/peg-triangle.puz", &short, t, "solved-moves3");
     assert_eq!(run_ok(&["solve", &spec], None, 0), "solvable no 0\n");
