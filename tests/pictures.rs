@@ -594,3 +594,92 @@ fn clues_outside_the_board_are_drawn_beside_it() {
     let r = run(&["draw", &bad], None);
     assert!(r.code != 0 && r.err.contains("G201"), "{}", r.err);
 }
+
+/// Pencil puzzles drawn as their players draw them (issue 27): the clue grid's numbers in
+/// their cells, shaded cells dark with their number in white, lights and stars as discs, a
+/// fleet's counts beside the board, Futoshiki's signs on the sides between cells. Every count
+/// below comes from the spec's instance or text answer, not from the picture.
+#[test]
+fn pencil_puzzles_show_their_clues_and_shading() {
+    let words = |spec: &str, skip: usize| -> Vec<String> {
+        instance_lines(spec)[skip..].iter().flat_map(|l| l.split_whitespace().map(str::to_string)).collect()
+    };
+    let shaded = |spec: &str| run_ok(&["solve", &format!("puzzles/{spec}")], None, 0).matches('#').count();
+    // Hitori: a number in every cell, before and after; the shaded cells (`#` in the text
+    // answer) dark, and the clue on each of them white.
+    let nums = words("hitori.puz", 1);
+    let (unsolved, solved) = (drawn(&["puzzles/hitori.puz"]), picture(&["puzzles/hitori.puz"]));
+    assert_eq!((count(&unsolved, "clue"), count(&solved, "clue")), (nums.len(), nums.len()));
+    assert_eq!(count(&solved, "wall"), shaded("hitori.puz"));
+    assert_eq!(solved.matches("class=\"clue\" fill=\"white\"").count(), shaded("hitori.puz"));
+    // Nurikabe and Kurodoko: a clue per number, the sea (the shaded cells) dark.
+    for (spec, skip) in [("nurikabe.puz", 1), ("kurodoko.puz", 1)] {
+        let clues = words(spec, skip).iter().filter(|w| *w != "-").count();
+        let solved = picture(&[&format!("puzzles/{spec}")]);
+        assert_eq!(count(&solved, "clue"), clues, "{spec}");
+        assert_eq!(count(&solved, "wall"), shaded(spec), "{spec}");
+    }
+    // Akari and Star Battle: a disc per light or star of the text answer.
+    for (spec, mark) in [("akari.puz", 'L'), ("star-battle.puz", '*')] {
+        let marks = run_ok(&["solve", &format!("puzzles/{spec}")], None, 0).matches(mark).count();
+        assert!(marks > 0, "{spec}");
+        assert_eq!(count(&picture(&[&format!("puzzles/{spec}")]), "disc"), marks, "{spec}");
+    }
+    // Battleships: the 2n counts beside the board, and the hint cell `o` a disc.
+    let fleet = instance_lines("battleships.puz");
+    let n: usize = fleet[0].trim().parse().unwrap();
+    let svg = drawn(&["puzzles/battleships.puz"]);
+    assert_eq!(count(&svg, "clue"), 2 * n);
+    let hints = words("battleships.puz", 3).iter().filter(|w| *w == "o").count();
+    assert_eq!(count(&svg, "disc"), hints);
+    // Futoshiki: a sign on a side for every sign of the picture, the given digits as clues
+    // unsolved and as givens (bold, no clue over them) solved.
+    let pic = instance_lines("futoshiki.puz");
+    let cells: Vec<String> = pic[1..].iter().map(|l| l.split_whitespace().collect()).collect();
+    let signs = cells.iter().enumerate().flat_map(|(r, l)| l.chars().enumerate().map(move |(c, ch)| (r, c, ch)));
+    let signs = signs.filter(|&(r, c, ch)| (r + c) % 2 == 1 && ch != '.').count();
+    let digits = cells.iter().step_by(2).flat_map(|l| l.chars().step_by(2)).filter(|c| c.is_ascii_digit()).count();
+    let (unsolved, solved) = (drawn(&["puzzles/futoshiki.puz"]), picture(&["puzzles/futoshiki.puz"]));
+    assert_eq!((count(&unsolved, "edge-clue"), count(&solved, "edge-clue")), (signs, signs));
+    assert_eq!((count(&unsolved, "clue"), count(&solved, "clue")), (digits, 0));
+    assert_eq!(count(&solved, "given"), digits);
+}
+
+/// `draw` statements on boards of hexagons and triangles draw what they draw on squares:
+/// black cells, clues, clues between cells, marks, outlines, cages, lines and thermometers,
+/// each element with the class it has on squares. A clue beside such a board (where there are
+/// no rows of cells to lay it out in) and a clue between cells that share no side are refused.
+#[test]
+fn decorations_are_drawn_on_hexagons_and_triangles() {
+    let dir = scratch("lattice-decor");
+    let body = "fill g\n\
+        region area(k) = { (r, c) for r in 0..3, c in 0..4 where c / 2 == k } for k in 0..2\n\
+        region cage(k) = { (r, c) for r in 0..3, c in 0..4 where c / 2 == k } for k in 0..2\n\
+        region line = [(0, 0), (1, 0), (2, 0)]\nregion t = [(0, 3), (1, 2), (2, 1)]\n\
+        each cage(k) sums to 6 + k\n\
+        draw area as outlines\ndraw cage as cages\ndraw line as lines\ndraw t as thermometers\n\
+        draw black { (0, 1), (2, 2) }\ndraw clue (0, 1) = 7\ndraw clue (1, 1) = \"a\"\n\
+        draw mark { (2, 3) }\ndraw clue between (1, 2), (1, 3) = '<'\n";
+    for lattice in ["hexagons", "triangles"] {
+        let spec =
+            write(&dir, &format!("{lattice}.puz"), &format!("board g[3, 4] of 1..=3, lattice {lattice}\n{body}"));
+        for svg in [drawn(&[&spec]), picture(&[&spec])] {
+            let got: Vec<usize> = ["black", "clue", "edge-clue", "mark", "region", "cage", "line", "thermometer"]
+                .map(|k| count(&svg, k))
+                .into();
+            assert_eq!(got, [2, 2, 1, 1, 2, 2, 1, 1], "{lattice}: {svg}");
+            // The clue on the black cell is white.
+            assert_eq!(svg.matches("class=\"clue\" fill=\"white\"").count(), 1, "{lattice}");
+        }
+        let beside = write(
+            &dir,
+            &format!("{lattice}-beside.puz"),
+            &format!("board g[2, 2] of 1..=2, lattice {lattice}\nfill g\ndraw clue (0, -1) = 1\n"),
+        );
+        let r = run(&["draw", &beside], None);
+        assert!(r.code == 3 && r.err.contains("G201") && r.err.contains("only boards of squares"), "{}", r.err);
+    }
+    let apart = write(&dir, "apart.puz", "board g[2, 3] of 1..=2\nfill g\ndraw clue between (0, 0), (1, 1) = '<'\n");
+    let r = run(&["draw", &apart], None);
+    assert!(r.code == 3 && r.err.contains("G225") && r.err.contains("share no side"), "{}", r.err);
+}

@@ -425,6 +425,11 @@ impl Checker {
                     c.expr(cell);
                     c.expr(text);
                 }),
+                DrawDecl::EdgeClue { cells, text, each } => self.scoped(each.as_ref(), &[], |c| {
+                    c.expr(&cells.0);
+                    c.expr(&cells.1);
+                    c.expr(text);
+                }),
                 DrawDecl::Shift { .. } => {}
             },
             StmtKind::Runs(d) => self.scoped(d.each.as_ref(), &[], |c| {

@@ -59,6 +59,7 @@ codes! {
     G215 => "not a path's end",
     G218 => "island number out of range",
     G219 => "bridges on a lattice without rows",
+    G225 => "cells share no side",
     I301 => "no instance",
     I302 => "instance value not allowed",
     I303 => "instance ended early",

@@ -532,6 +532,9 @@ pub struct Picture {
     /// and column as drawn (row 0 at the top, negative above or left of the board) and one
     /// text each.
     pub outside: Vec<(i64, i64, String)>,
+    /// Clues on the side two neighbouring cells share (`draw clue between A, B`), one text
+    /// each: Futoshiki's signs.
+    pub between: Vec<(usize, usize, String)>,
 }
 
 /// A region a picture draws, and how.

@@ -59,6 +59,33 @@ impl Elab<'_> {
                 self.model.picture.clues.extend(clues);
                 self.model.picture.outside.extend(outside);
             }
+            DrawDecl::EdgeClue { cells, text, each } => {
+                let mut between = Vec::new();
+                let mut one = |env: &mut super::eval::Env| {
+                    let (mut two, mut shown) = ([0; 2], [(0, 0); 2]);
+                    for (k, at) in [&cells.0, &cells.1].into_iter().enumerate() {
+                        let (a, b) = coord_of(&env.eval(at)?, at.span)?;
+                        two[k] = board.cell(a, b).ok_or_else(|| off_board(&board, a, b, at.span))?;
+                        shown[k] = (a, b);
+                    }
+                    let near = super::lattice::touching(board.lattice, board.rows, board.cols, two[0], false);
+                    if !near.contains(&two[1]) {
+                        let [(a, b), (c, d)] = shown;
+                        return Err(Diagnostic::new(
+                            Code::G225,
+                            cells.0.span.to(cells.1.span),
+                            format!("cells ({a}, {b}) and ({c}, {d}) share no side"),
+                        )
+                        .label("a clue between cells lies on the side they share")
+                        .help("name two cells side by side, such as `(r, c), (r, c + 1)` or `(r, c), (r + 1, c)`"));
+                    }
+                    let value = env.eval(text)?;
+                    between.push((two[0], two[1], texts(&value, text.span)?.join(" ")));
+                    Ok(())
+                };
+                self.env.for_each_or_once(each.as_ref(), &mut one)?;
+                self.model.picture.between.extend(between);
+            }
             DrawDecl::Value { value, glyph } => {
                 let v = self.env.eval(value)?;
                 if !board.values.contains(&v) {
@@ -104,6 +131,12 @@ fn texts(v: &Value, span: Span) -> R<Vec<String>> {
 /// anything else one text in the cell. Cells further from the board than its own size are
 /// refused (G201), so a picture stays about the board's size.
 fn beside(board: &Board, a: i64, b: i64, v: &Value, cell: Span, text: Span) -> R<Vec<(i64, i64, String)>> {
+    if board.lattice != crate::syntax::ast::Lattice::Squares {
+        // Beside a board of hexagons or triangles there are no rows and columns of cells to
+        // lay the texts out in: refused, not dropped from the picture.
+        return Err(off_board(board, a, b, cell)
+            .help("only boards of squares draw clues beside them; put the clue in a cell of the board"));
+    }
     let (rows, cols) = (board.rows as i64, board.cols as i64);
     let (r, c) = match board.origin {
         crate::syntax::ast::Origin::TopLeft => (a, b),

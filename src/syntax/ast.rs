@@ -234,6 +234,13 @@ pub enum DrawDecl {
         text: Expr,
         each: Option<ForClause>,
     },
+    /// `draw clue between A, B = TEXT for ...`: a clue on the side two neighbouring cells
+    /// share (Futoshiki's signs).
+    EdgeClue {
+        cells: (Expr, Expr),
+        text: Expr,
+        each: Option<ForClause>,
+    },
     /// `draw rows shifted left` (`left: true`) or `right`.
     Shift {
         left: bool,

@@ -515,10 +515,16 @@ impl Cx {
                     }
                     Rule::draw_clue => {
                         let mut exprs = parts.filter(|p| p.as_rule() != Rule::kw_clue);
-                        let cell = self.expr(exprs.next().unwrap())?;
+                        let at = exprs.next().unwrap();
                         let text = self.expr(exprs.next().unwrap())?;
                         let each = exprs.next().map(|p| self.for_clause(p)).transpose()?;
-                        DrawDecl::Clue { cell, text, each }
+                        if at.as_rule() == Rule::draw_between {
+                            let mut two = at.into_inner().filter(|p| p.as_rule() != Rule::kw_between);
+                            let cells = (self.expr(two.next().unwrap())?, self.expr(two.next().unwrap())?);
+                            DrawDecl::EdgeClue { cells, text, each }
+                        } else {
+                            DrawDecl::Clue { cell: self.expr(at)?, text, each }
+                        }
                     }
                     Rule::draw_value => {
                         let mut parts = parts.filter(|p| !matches!(p.as_rule(), Rule::kw_value | Rule::kw_as));

@@ -1,4 +1,5 @@
 //! Pictures of exact-cover answers: filled boards, placed pieces, tiles, direct options.
+use super::decor::Look;
 use super::node::Document;
 use super::node::{Element, Group, Line, Polygon, Rectangle};
 use super::tray::{GAP, Tray};
@@ -75,10 +76,15 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
         None if ans.is_none() => Some(board.given.clone()),
         None => None,
     };
-    if let Some(fill) = fill {
-        pic = pic.add(values(model, board, &fill, &labelled));
+    let looks = fill.as_ref().map_or_else(Vec::new, |fill| decor::looks(model, board, fill));
+    if let Some(fill) = &fill {
+        pic = pic.add(values(model, board, fill, &labelled, &looks));
     }
-    pic = pic.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g)).add(decor::marks(model, &g));
+    pic = pic.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g, &looks));
+    if !model.picture.between.is_empty() {
+        pic = pic.add(decor::between(model, &g));
+    }
+    pic = pic.add(decor::marks(model, &g));
     pic = pic.add(decor::outside(model, &g));
     if left > 0.0 || top > 0.0 {
         pic = pic.set("transform", format!("translate({} {})", left * CELL, top * CELL));
@@ -111,7 +117,7 @@ fn cells(model: &Model, board: &Board) -> Element {
 
 /// A filled board's values: givens dark and bold, found values blue; smaller and lower in
 /// cells whose top-left corner holds a cage's label.
-fn values(model: &Model, board: &Board, fill: &[Option<usize>], labelled: &[usize]) -> Element {
+fn values(model: &Model, board: &Board, fill: &[Option<usize>], labelled: &[usize], looks: &[Look]) -> Element {
     let mut g = Group::new();
     for (cell, v) in fill.iter().enumerate() {
         if g.full() {
@@ -119,7 +125,7 @@ fn values(model: &Model, board: &Board, fill: &[Option<usize>], labelled: &[usiz
         }
         let Some(v) = v else { continue };
         let (x, y) = corner(board, cell);
-        let given = board.given[cell].is_some();
+        let given = board.given[cell].is_some() || looks[cell] == Look::Echoed;
         let label = board.values[*v].to_string();
         if let Some(glyph) = decor::glyph_of(model, &label) {
             let square = Rectangle::new().set("x", x).set("y", y).set("width", CELL).set("height", CELL);

@@ -44,14 +44,52 @@ pub fn black(model: &Model, g: &Geometry) -> Element {
     out
 }
 
-/// Clue texts: white on black cells, dark elsewhere; a pair splits the cell by its diagonal
-/// from the top-left corner, the first text below it and the second above (Kakuro's way).
-pub fn clues(model: &Model, g: &Geometry) -> Element {
+/// How a cell's value bears on the clue drawn in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    Plain,
+    /// The value is drawn as a wall (a shaded cell): its clue is written in white (a Hitori
+    /// number on a shaded cell).
+    Dark,
+    /// The cell's clue reads as the value it holds (Futoshiki's digits, read from the
+    /// instance as clues): the value is drawn once, as a given, and the clue not at all.
+    Echoed,
+}
+
+/// The [`Look`] of each cell of a board holding `fill`.
+pub fn looks(model: &Model, board: &Board, fill: &[Option<usize>]) -> Vec<Look> {
+    let mut looks: Vec<Look> = (fill.iter())
+        .map(|v| match v.map(|v| glyph_of(model, &board.values[v].to_string())) {
+            Some(Some(Glyph::Wall)) => Look::Dark,
+            _ => Look::Plain,
+        })
+        .collect();
+    for (cell, texts) in &model.picture.clues {
+        if let (Some(Some(v)), [one]) = (fill.get(*cell), &texts[..])
+            && looks[*cell] == Look::Plain
+            && board.values[*v].to_string() == *one
+        {
+            looks[*cell] = Look::Echoed;
+        }
+    }
+    looks
+}
+
+/// Clue texts: white on dark cells (drawn black, or a value drawn as a wall), dark
+/// elsewhere, none where the value echoes the clue ([`Look`]); a pair splits the cell by its
+/// diagonal from the top-left corner, the first text below it and the second above (Kakuro's
+/// way).
+pub fn clues(model: &Model, g: &Geometry, looks: &[Look]) -> Element {
     let mut out = Group::new();
     let s = g.cell;
     for (cell, texts) in &model.picture.clues {
+        let look = looks.get(*cell).copied().unwrap_or(Look::Plain);
+        if look == Look::Echoed {
+            continue;
+        }
         let (x, y) = g.corner(*cell);
-        let ink = if model.picture.black.contains(cell) { "white" } else { "#111" };
+        let dark = model.picture.black.contains(cell) || look == Look::Dark;
+        let ink = if dark { "white" } else { "#111" };
         let mut clue = Group::new().set("class", "clue").set("fill", ink);
         match &texts[..] {
             [below, above] => {
@@ -72,6 +110,24 @@ pub fn clues(model: &Model, g: &Geometry) -> Element {
             _ => {}
         }
         out = out.add(clue);
+    }
+    out
+}
+
+/// Clues on the side two cells share (Futoshiki's signs), at the midpoint of their centres
+/// on a white patch, so the grid line does not run through the text.
+pub fn between(model: &Model, g: &Geometry) -> Element {
+    let mut out = Group::new();
+    let s = g.cell;
+    for (a, b, shown) in &model.picture.between {
+        let ((xa, ya), (xb, yb)) = (g.corner(*a), g.corner(*b));
+        let (x, y) = ((xa + xb + s) / 2.0, (ya + yb + s) / 2.0);
+        out = out.add(
+            Group::new()
+                .set("class", "edge-clue")
+                .add(Circle::new().set("cx", x).set("cy", y).set("r", s * 0.2).set("fill", "white"))
+                .add(text(x, y + s * 0.13, s * 0.36, shown).set("fill", "#111").set("font-weight", "bold")),
+        );
     }
     out
 }
@@ -178,7 +234,7 @@ pub fn labelled(model: &Model, board: &Board) -> Vec<usize> {
 
 /// A cage's target, with its operation when the puzzle has cages of several operations and
 /// the cage has more than one cell (KenKen's `12+`, `2÷`).
-fn cage_label(c: &Cage, ops: bool) -> String {
+pub(super) fn cage_label(c: &Cage, ops: bool) -> String {
     let op = match c.op {
         ArithOp::Sum => "+",
         ArithOp::Product => "×",

@@ -10,13 +10,14 @@
 //!
 //! The picture is the bounding box of the cells that are on (a hexagon drawn as a masked
 //! parallelogram is not drawn with the parallelogram's empty corners).
+use super::decor::Look;
 use super::node::Document;
-use super::node::{Element, Group, Path, Polygon};
+use super::node::{Circle, Element, Group, Path, Polygon, Polyline};
 use super::tray::{GAP, Tray};
 use super::{MARGIN, TITLE, colour, document, text};
-use crate::lower::model::{Board, Model};
+use crate::lower::model::{ArithOp, Board, Model};
 use crate::solve::answer::Answer;
-use crate::syntax::ast::Lattice;
+use crate::syntax::ast::{DrawStyle, Lattice};
 use std::collections::BTreeMap;
 
 /// A corner of a cell, in hundredths of a pixel (so that shared corners compare equal).
@@ -163,8 +164,14 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
         grid = grid.add(shapes.polygon(cell));
     }
     doc = doc.add(grid);
+    // What `draw` statements declare (a spec without any has nothing more to draw).
+    let declared = model.picture.declared;
+    if declared {
+        doc = doc.add(black(model, &shapes)).add(decorations(model, &shapes, &[], true));
+    }
     let size = if board.lattice == Lattice::Triangles { 12.0 } else { 16.0 };
     if let Some(fill) = &ans.fill {
+        let looks = super::decor::looks(model, board, fill);
         let mut g = Group::new();
         for (cell, v) in fill.iter().enumerate() {
             if g.full() {
@@ -172,7 +179,7 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
             }
             let Some(v) = v else { continue };
             let (x, y) = shapes.centre(cell);
-            let given = board.given[cell].is_some();
+            let given = board.given[cell].is_some() || looks[cell] == Look::Echoed;
             if let Some(glyph) = super::decor::glyph_of(model, &board.values[*v].to_string()) {
                 g = g.add(super::decor::glyph(glyph, shapes.polygon(cell), x, y, CELL * 0.8));
                 continue;
@@ -183,13 +190,21 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
                     .set("font-weight", if given { "bold" } else { "normal" }),
             );
         }
-        let mut membership = vec![Vec::new(); board.on.len()];
-        for (k, (_, cells)) in super::board::blocks(model, board).into_iter().enumerate() {
-            for &c in cells {
-                membership[c].push(k);
+        let doc = doc.add(g);
+        // Declared outlines and cages are drawn by `decorations`; without `draw`, the blocks.
+        let doc = if declared {
+            let doc = doc.add(shapes.boundaries(board, |_, _| false, "#111", 3.0));
+            doc.add(decorations(model, &shapes, &looks, false))
+        } else {
+            let mut membership = vec![Vec::new(); board.on.len()];
+            for (k, (_, cells)) in super::board::blocks(model, board).into_iter().enumerate() {
+                for &c in cells {
+                    membership[c].push(k);
+                }
             }
-        }
-        return doc.add(g).add(shapes.boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0));
+            doc.add(shapes.boundaries(board, |a, b| membership[a] != membership[b], "#111", 3.0))
+        };
+        return doc;
     }
     let mut owner = vec![usize::MAX; board.on.len()];
     let mut g = Group::new();
@@ -215,5 +230,111 @@ pub fn answer(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
             g = g.add(text(x, y + size * 0.35, size, &shown).set("fill", "#111"));
         }
     }
-    doc.add(g).add(shapes.boundaries(board, |a, b| owner[a] != owner[b], "#111", 3.0))
+    let doc = doc.add(g).add(shapes.boundaries(board, |a, b| owner[a] != owner[b], "#111", 3.0));
+    if declared { doc.add(decorations(model, &shapes, &[], false)) } else { doc }
+}
+
+/// Black cells (`draw black`), under the values.
+fn black(model: &Model, shapes: &Shapes) -> Element {
+    let mut out = Group::new().set("fill", "#222");
+    for &c in &model.picture.black {
+        out = out.add(shapes.polygon(c).set("class", "black"));
+    }
+    out
+}
+
+/// What the spec's other `draw` statements put on a board of triangles or hexagons, as on
+/// squares: region outlines, cages dashed along their sides with the target in the first
+/// cell, lines and thermometers through the centres, clues (white on dark cells, none where
+/// the value echoes the clue, see [`Look`]), clues between two cells on the side they
+/// share, and marks. Each carries the class it has on squares, so tests count them alike.
+/// `under`: only the lines and thermometers, drawn before the values (as on squares); else
+/// everything but them.
+fn decorations(model: &Model, shapes: &Shapes, looks: &[Look], under: bool) -> Element {
+    let p = &model.picture;
+    let mut out = Group::new();
+    let ops = model.cages.iter().any(|c| c.op != ArithOp::Sum);
+    let beneath = |r: &&crate::lower::model::DrawnRegion| matches!(r.style, DrawStyle::Lines | DrawStyle::Thermometers);
+    for r in p.regions.iter().filter(|r| beneath(r) == under) {
+        let mut member = vec![false; shapes.polygons.len()];
+        r.cells.iter().for_each(|&c| member[c] = true);
+        let edge = |stroke: &str, width: f64| {
+            sides(&shapes.polygons, |c| member[c], |a, b| member[a] != member[b], stroke, width)
+        };
+        out = out.add(match r.style {
+            DrawStyle::Outlines => edge("#111", 3.0).set("class", "region"),
+            DrawStyle::Cages => {
+                let mut cage = Group::new().set("class", "cage").add(edge("#333", 1.2).set("stroke-dasharray", "4 3"));
+                if let (Some(c), Some(&first)) = (model.cages.iter().find(|c| *c.name == *r.name), r.cells.iter().min())
+                {
+                    let (x, y) = shapes.centre(first);
+                    cage =
+                        cage.add(text(x, y - CELL * 0.12, 9.0, &super::decor::cage_label(c, ops)).set("fill", "#111"));
+                }
+                cage
+            }
+            DrawStyle::Lines | DrawStyle::Thermometers => {
+                let thermo = r.style == DrawStyle::Thermometers;
+                let points: Vec<String> =
+                    (r.cells.iter()).map(|&c| shapes.centre(c)).map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+                let (class, stroke, width) =
+                    if thermo { ("thermometer", "#bbb", CELL * 0.25) } else { ("line", "#7fa7d9", 3.0) };
+                let mut line = Group::new().set("class", class).add(
+                    Polyline::new()
+                        .set("points", points.join(" "))
+                        .set("fill", "none")
+                        .set("stroke", stroke)
+                        .set("stroke-width", width)
+                        .set("stroke-linecap", "round")
+                        .set("stroke-linejoin", "round"),
+                );
+                if let (true, Some(&first)) = (thermo, r.cells.first()) {
+                    let (x, y) = shapes.centre(first);
+                    line = line.add(Circle::new().set("cx", x).set("cy", y).set("r", CELL * 0.3).set("fill", stroke));
+                }
+                line
+            }
+        });
+    }
+    if under {
+        return out;
+    }
+    for (cell, texts) in &p.clues {
+        let look = looks.get(*cell).copied().unwrap_or(Look::Plain);
+        if look == Look::Echoed {
+            continue;
+        }
+        let dark = p.black.contains(cell) || look == Look::Dark;
+        let (x, y) = shapes.centre(*cell);
+        let size = CELL * 0.34;
+        out = out.add(
+            text(x, y + size * 0.35, size, &texts.join("\\"))
+                .set("class", "clue")
+                .set("fill", if dark { "white" } else { "#111" }),
+        );
+    }
+    for (a, b, shown) in &p.between {
+        let ((xa, ya), (xb, yb)) = (shapes.centre(*a), shapes.centre(*b));
+        let (x, y) = ((xa + xb) / 2.0, (ya + yb) / 2.0);
+        out = out.add(
+            Group::new()
+                .set("class", "edge-clue")
+                .add(Circle::new().set("cx", x).set("cy", y).set("r", CELL * 0.16).set("fill", "white"))
+                .add(text(x, y + CELL * 0.1, CELL * 0.28, shown).set("fill", "#111").set("font-weight", "bold")),
+        );
+    }
+    for &c in &p.marks {
+        let (x, y) = shapes.centre(c);
+        out = out.add(
+            Circle::new()
+                .set("class", "mark")
+                .set("cx", x)
+                .set("cy", y)
+                .set("r", CELL * 0.28)
+                .set("fill", "none")
+                .set("stroke", "#c03030")
+                .set("stroke-width", 2.5),
+        );
+    }
+    out
 }
