@@ -8,6 +8,13 @@
 //!   `k:k` (exactly), `0:k` (at most) or `k:size` (at least); `at most 1` is a secondary
 //!   item instead (covered at most once, no multiplicity). A bound of 0 covers nothing:
 //!   the options that would break it are left out instead.
+//! - a count of a small region that would need a multiplicity (at most [`MAX_CHOICES`] sets
+//!   of its cells hold an allowed number of the values: Akari's `exactly 2` of the four
+//!   cells beside a number) is lowered as cages are instead: a primary item `REGION#v`
+//!   with one option per admissible set, colouring one secondary item `REGION#v@i` per
+//!   cell `in` or `out`, which "cell takes v" colours `in` for a counted value and `out`
+//!   for the others. A problem whose multiplicities all go this way runs on dancing cells,
+//!   which look ahead by item sizes and prune by global constraints, instead of Algorithm M.
 //! - `no two v touch`: one secondary item per pair of cells sharing a side, `near(a,b;c,d)`;
 //!   with `diagonally too`, one per 2×2 window of the board instead, `near(a,b)` named by
 //!   its top-left cell (two cells touch by a side or a corner exactly when some window holds
@@ -17,6 +24,7 @@ use super::elaborate::Elab;
 use super::eval::{R, type_error};
 use super::model::{Apart, Board, Count, Model};
 use super::value::Value;
+use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
 use crate::syntax::ast::Lattice;
@@ -183,10 +191,18 @@ fn bounds(bound: &CountBound, n: usize, size: usize) -> (usize, usize) {
     }
 }
 
+/// A count lowered to one option per admissible set of cells: more sets than this keep
+/// the multiplicity. Akari's `exactly 2` of four cells has 6.
+pub const MAX_CHOICES: u64 = 16;
+
 /// The count and adjacency items, and what each cell-value option covers of them.
 pub struct CountItems {
-    /// Per (cell, value): the items "cell takes value" covers.
-    covers: Vec<Vec<ItemId>>,
+    /// Per (cell, value): the items "cell takes value" covers, coloured.
+    covers: Vec<Vec<Entry>>,
+    /// Counts lowered to a choice of sets: (count, its primary item, its cells' items).
+    chosen: Vec<(usize, ItemId, Vec<ItemId>)>,
+    colour_in: Colour,
+    colour_out: Colour,
     /// Per (cell, value): whether a count of 0 forbids it.
     forbidden: Vec<bool>,
     values: usize,
@@ -199,7 +215,10 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
     let mut covers = vec![Vec::new(); board.on.len() * nv];
     let mut forbidden = vec![false; board.on.len() * nv];
     let names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
-    for count in &model.counts {
+    let mut chosen = Vec::new();
+    let plain = |item| Entry { item, colour: Colour::NONE };
+    let (mut colour_in, mut colour_out) = (Colour::NONE, Colour::NONE);
+    for (k, count) in model.counts.iter().enumerate() {
         let region = count.name.replace(' ', "");
         if count.hi == 0 {
             for &c in &count.cells {
@@ -211,6 +230,24 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
         }
         let shown: Vec<&str> = count.values.iter().map(|&v| names[v].as_str()).collect();
         let name = format!("{region}#{}", shown.join("/"));
+        let on: Vec<usize> = count.cells.iter().copied().filter(|&c| board.on[c]).collect();
+        if !matches!((count.lo, count.hi), (0, 1) | (1, 1)) && choices(on.len(), count.lo, count.hi) <= MAX_CHOICES {
+            if colour_in == Colour::NONE {
+                (colour_in, colour_out) = (b.colour("in"), b.colour("out"));
+            }
+            let item = b.add_primary(name.clone(), 1, 1);
+            let mut cells = Vec::with_capacity(on.len());
+            for (i, &c) in on.iter().enumerate() {
+                let cell = b.add_secondary(format!("{name}@{i}"));
+                cells.push(cell);
+                for v in 0..nv {
+                    let colour = if count.values.contains(&v) { colour_in } else { colour_out };
+                    covers[c * nv + v].push(Entry { item: cell, colour });
+                }
+            }
+            chosen.push((k, item, cells));
+            continue;
+        }
         // At most one is what an uncoloured secondary item says, and keeps the problem free
         // of multiplicities (dancing cells, which prune by global constraints, run it).
         let item = if (count.lo, count.hi) == (0, 1) {
@@ -218,9 +255,9 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
         } else {
             b.add_primary(name, count.lo as u32, count.hi as u32)
         };
-        for &c in count.cells.iter().filter(|&&c| board.on[c]) {
+        for &c in &on {
             for &v in &count.values {
-                covers[c * nv + v].push(item);
+                covers[c * nv + v].push(plain(item));
             }
         }
     }
@@ -238,12 +275,25 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
             let item = b.add_secondary(name);
             for &c in &group {
                 for &v in &apart.values {
-                    covers[c * nv + v].push(item);
+                    covers[c * nv + v].push(plain(item));
                 }
             }
         }
     }
-    CountItems { covers, forbidden, values: nv }
+    CountItems { covers, chosen, colour_in, colour_out, forbidden, values: nv }
+}
+
+/// How many sets of `m` cells hold between `lo` and `hi` of them (saturating).
+fn choices(m: usize, lo: usize, hi: usize) -> u64 {
+    let mut total = 0u64;
+    let mut binom = 1u64; // C(m, j)
+    for j in 0..=hi.min(m) {
+        if j >= lo {
+            total = total.saturating_add(binom);
+        }
+        binom = binom.saturating_mul((m - j) as u64) / (j as u64 + 1);
+    }
+    total
 }
 
 /// The groups of cells of which at most one may hold a counted value: pairs sharing a side,
@@ -300,6 +350,48 @@ impl CountItems {
 
     /// What the option "cell takes value `v`" covers of the count and adjacency items.
     pub fn cell_entries(&self, cell: usize, v: usize, out: &mut Vec<Entry>) {
-        out.extend(self.covers[cell * self.values + v].iter().map(|&item| Entry { item, colour: Colour::NONE }));
+        out.extend_from_slice(&self.covers[cell * self.values + v]);
+    }
+
+    /// One option per admissible set of every count lowered to a choice: its size within the
+    /// bounds, and no cell in it that cannot take a counted value (or out of it that must).
+    pub fn add_options(
+        &self,
+        model: &Model,
+        b: &mut XccBuilder,
+        meanings: &mut Vec<Meaning>,
+        guard: &mut OptionGuard,
+        allowed: &dyn Fn(usize, usize) -> bool,
+    ) {
+        let board = model.board.as_ref().expect("counts are elaborated on a board");
+        let nv = board.values.len();
+        let mut entries = Vec::new();
+        for (k, item, cells) in &self.chosen {
+            let (k, item) = (*k, *item);
+            let count = &model.counts[k];
+            let on: Vec<usize> = count.cells.iter().copied().filter(|&c| board.on[c]).collect();
+            // Can cell c be in the set (take a counted value), or out of it?
+            let can = |c: usize, inside: bool| (0..nv).any(|v| count.values.contains(&v) == inside && allowed(c, v));
+            for set in 0u32..1 << on.len() {
+                let size = set.count_ones() as usize;
+                if size < count.lo || size > count.hi || (0..on.len()).any(|i| !can(on[i], set >> i & 1 == 1)) {
+                    continue;
+                }
+                if guard.full(meanings.len(), count.span) {
+                    return;
+                }
+                entries.clear();
+                entries.push(Entry { item, colour: Colour::NONE });
+                let mut shown = String::with_capacity(on.len());
+                for (i, &cell) in cells.iter().enumerate() {
+                    let inside = set >> i & 1 == 1;
+                    let colour = if inside { self.colour_in } else { self.colour_out };
+                    entries.push(Entry { item: cell, colour });
+                    shown.push(if inside { '#' } else { '.' });
+                }
+                b.add_option(format!("{}={shown}", count.name.replace(' ', "")), &entries);
+                meanings.push(Meaning::Count { count: k });
+            }
+        }
     }
 }

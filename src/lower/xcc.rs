@@ -29,6 +29,8 @@ pub enum Meaning {
     Cage { cage: usize },
     /// A way to lay out the runs of line `line` (the cells' own options carry the values).
     Runs { line: usize },
+    /// The cells of count `count` that hold its values (the cells' own options carry them).
+    Count { count: usize },
     /// A corner of a loop's board uses these sides (none or two; `LoopRule`'s numbering).
     Corner { edges: Vec<u32> },
     /// The sides chosen around a loop's clue cell (the corners' options carry them).
@@ -310,6 +312,9 @@ fn lower_fill(
     }
     if let Some(runs) = &runs {
         runs.add_options(model, b, meanings, guard);
+    }
+    if let Some(counts) = &counts {
+        counts.add_options(model, b, meanings, guard, &allowed);
     }
     if let Some(seen) = &seen {
         seen.add_options(model, b, meanings, guard);

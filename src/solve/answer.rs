@@ -67,6 +67,7 @@ pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -
             | Meaning::Island
             | Meaning::LoopClue
             | Meaning::Runs { .. }
+            | Meaning::Count { .. }
             | Meaning::Seen { .. }
             | Meaning::Sight { .. } => {}
         }

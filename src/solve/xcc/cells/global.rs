@@ -21,9 +21,11 @@
 //! 2. an *open* node beside two components with clues, or (sized) beside a clued component
 //!    that would outgrow its clue by taking the node and the other components beside it, is
 //!    out: its *in* options are removed;
-//! 3. a component without a clue must reach a clue node through nodes not *out*, and one
-//!    with clue k (sized) must reach k nodes not entering another clued component or a node
-//!    beside one; otherwise reject.
+//! 3. a component without a clue must reach a clue node through nodes not *out*; otherwise
+//!    reject;
+//! 4. (sized) what each clued component can still take, within reach, bounds it: nodes no
+//!    component reaches are out, and nodes every completion of a component takes are in
+//!    (`islands.rs`).
 //!
 //! `not all` (no 2×2 pool): a group whose nodes are all *in* rejects; one with a single
 //! *open* node and the others *in* leaves that node out.
@@ -32,6 +34,7 @@
 //! the assignments that break the constraint, so the search reports exactly its solutions.
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
 
+mod islands;
 mod linked;
 mod loops;
 
@@ -92,7 +95,12 @@ struct Prop {
     comp_clues: Vec<u32>,
     comp_clue: Vec<u32>,
     comp_size: Vec<u32>,
+    /// Component k's nodes are `members[comp_first[k]..comp_first[k + 1]]`.
+    comp_first: Vec<u32>,
+    members: Vec<u32>,
     queue: Vec<u32>,
+    /// Scratch of the island cuts (`islands.rs`).
+    cuts: islands::Cuts,
 }
 
 impl Globals {
@@ -137,7 +145,10 @@ impl Globals {
                     comp_clues: vec![0; n],
                     comp_clue: vec![0; n],
                     comp_size: vec![0; n],
+                    comp_first: vec![0; n + 1],
+                    members: Vec::with_capacity(n),
                     queue: Vec::with_capacity(n),
+                    cuts: islands::Cuts::default(),
                 };
                 for v in 0..n {
                     let item = a.node_item[v].0;
@@ -338,6 +349,7 @@ impl Prop {
         // Components of in nodes.
         let mut count = 0u32;
         self.comp.iter_mut().for_each(|x| *x = u32::MAX);
+        self.members.clear();
         for s in 0..n {
             if self.state[s] != IN || self.comp[s] != u32::MAX {
                 continue;
@@ -346,10 +358,12 @@ impl Prop {
             count += 1;
             (self.comp_clues[k], self.comp_clue[k], self.comp_size[k]) = (0, 0, 0);
             self.comp[s] = k as u32;
+            self.comp_first[k] = self.members.len() as u32;
             self.queue.clear();
             self.queue.push(s as u32);
             while let Some(v) = self.queue.pop() {
                 let v = v as usize;
+                self.members.push(v as u32);
                 self.comp_size[k] += 1;
                 if clue[v] != 0 {
                     self.comp_clues[k] += 1;
@@ -363,6 +377,7 @@ impl Prop {
                     }
                 }
             }
+            self.comp_first[k + 1] = self.members.len() as u32;
             if self.comp_clues[k] > 1 || (sized && self.comp_size[k] > self.comp_clue[k] && self.comp_clues[k] == 1) {
                 return false;
             }
@@ -400,98 +415,18 @@ impl Prop {
                 self.state[v] = OUT;
             }
         }
-        // Each component must reach a clue (unclued) or grow to its clue (sized).
-        for k in 0..count as usize {
-            let clued = self.comp_clues[k] == 1;
-            if clued && (!sized || self.comp_size[k] == self.comp_clue[k]) {
-                continue;
-            }
-            let need = if clued { self.comp_clue[k] } else { 0 };
-            if !self.reach(k as u32, clued, need) {
+        // A component without a clue must reach one (what a clued one can still take, when
+        // sized, is bounded by `islands.rs`).
+        for k in 0..count {
+            if self.comp_clues[k as usize] == 0 && !self.reach(k) {
                 return false;
             }
         }
-        !sized || self.within_reach(c, count)
+        !sized || self.islands(c, count)
     }
 
-    /// Sized areas: every cell of an island lies within (clue − size) cells of a clued
-    /// component, along cells that component could take (not out, not another clue's, not
-    /// beside another clued component). Open cells that no clued component reaches are
-    /// out; an in cell that none reaches rejects.
-    fn within_reach(&mut self, c: &mut Cells, count: u32) -> bool {
-        let n = self.nodes();
-        self.ins.iter_mut().for_each(|r| *r = 0); // 1 = reached by some clued component
-        for k in 0..count {
-            if self.comp_clues[k as usize] != 1 {
-                continue;
-            }
-            let rem = self.comp_clue[k as usize] - self.comp_size[k as usize];
-            self.stamp = self.stamp.wrapping_add(1);
-            if self.stamp == 0 {
-                self.seen.iter_mut().for_each(|s| *s = 0);
-                self.stamp = 1;
-            }
-            let stamp = self.stamp;
-            self.queue.clear();
-            for v in 0..n {
-                if self.comp[v] == k {
-                    self.seen[v] = stamp;
-                    self.ins[v] = 1;
-                    self.disc[v] = 0;
-                    self.queue.push(v as u32);
-                }
-            }
-            let mut at = 0;
-            while at < self.queue.len() {
-                let v = self.queue[at] as usize;
-                at += 1;
-                if self.disc[v] == rem {
-                    continue;
-                }
-                for i in self.neighbours(v) {
-                    let w = self.adj[i] as usize;
-                    if self.seen[w] == stamp || self.state[w] == OUT || !self.may_join(k, w) {
-                        continue;
-                    }
-                    self.seen[w] = stamp;
-                    self.ins[w] = 1;
-                    self.disc[w] = self.disc[v] + 1;
-                    self.queue.push(w as u32);
-                }
-            }
-        }
-        for v in 0..n {
-            if self.ins[v] == 1 {
-                continue;
-            }
-            match self.state[v] {
-                IN => return false,
-                OPEN => {
-                    if !self.remove_options(c, v, true) {
-                        return false;
-                    }
-                    self.state[v] = OUT;
-                }
-                _ => {}
-            }
-        }
-        true
-    }
-
-    /// Could clued component `k` take node `w`: not a clue, not in or beside another clued
-    /// component?
-    fn may_join(&self, k: u32, w: usize) -> bool {
-        let Kind::Areas { clue, .. } = &self.kind else { unreachable!() };
-        let other = |x: usize| {
-            let j = self.comp[x];
-            j != u32::MAX && j != k && self.comp_clues[j as usize] > 0
-        };
-        clue[w] == 0 && !other(w) && !self.neighbours(w).any(|i| other(self.adj[i] as usize))
-    }
-
-    /// From component `k` over nodes not out: an unclued one reaches a clue node; a clued
-    /// one (sized) reaches `need` nodes without touching another clued component.
-    fn reach(&mut self, k: u32, clued: bool, need: u32) -> bool {
+    /// From the unclued component `k` over nodes not out, is a clue node reached?
+    fn reach(&mut self, k: u32) -> bool {
         let Kind::Areas { clue, .. } = &self.kind else { unreachable!() };
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -499,18 +434,12 @@ impl Prop {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        let other_clued = |p: &Prop, w: usize| {
-            let j = p.comp[w];
-            j != u32::MAX && j != k && p.comp_clues[j as usize] > 0
-        };
         self.queue.clear();
-        for v in 0..self.nodes() {
-            if self.comp[v] == k {
-                self.seen[v] = stamp;
-                self.queue.push(v as u32);
-            }
+        for m in self.comp_first[k as usize]..self.comp_first[k as usize + 1] {
+            let v = self.members[m as usize] as usize;
+            self.seen[v] = stamp;
+            self.queue.push(v as u32);
         }
-        let mut got = self.queue.len() as u32;
         let mut at = 0;
         while at < self.queue.len() {
             let v = self.queue[at] as usize;
@@ -520,21 +449,10 @@ impl Prop {
                 if self.seen[w] == stamp || self.state[w] == OUT {
                     continue;
                 }
-                self.seen[w] = stamp;
-                if !clued {
-                    if clue[w] != 0 {
-                        return true;
-                    }
-                } else if other_clued(self, w)
-                    || clue[w] != 0
-                    || self.neighbours(w).any(|j| other_clued(self, self.adj[j] as usize))
-                {
-                    continue;
-                }
-                got += 1;
-                if clued && got >= need {
+                if clue[w] != 0 {
                     return true;
                 }
+                self.seen[w] = stamp;
                 self.queue.push(w as u32);
             }
         }
