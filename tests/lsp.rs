@@ -667,3 +667,71 @@ fn semantic_tokens_colour_every_user_name_by_its_kind_and_keywords_as_keywords()
     client.notify("exit", Value::Null);
     assert!(wait(&mut client.child).success());
 }
+
+/// The "Solve" and "Count" lenses (issue 26: a search only when asked): the count of eight
+/// queens is 92 (OEIS A000170), and the 4 × 4 Sudoku's one answer is the command line's.
+#[test]
+fn the_solve_lens_runs_a_search_only_when_asked() {
+    let dir = scratch("lsp-lens");
+    let queens = std::fs::read_to_string(crate::common::root().join("puzzles/queens.puz")).unwrap();
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
+    assert_eq!(init["capabilities"]["executeCommandProvider"]["commands"], json!(["puzc.solve"]), "{init}");
+    client.notify("initialized", json!({}));
+    let uri = format!("file://{}/queens.puz", dir.display());
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "puz", "version": 1, "text": queens } }),
+    );
+    assert_eq!(client.diagnostics(&uri), Vec::<Value>::new());
+    let lenses = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": uri } }));
+    let commands: Vec<&Value> = lenses.as_array().unwrap().iter().map(|l| &l["command"]).collect();
+    assert_eq!(commands.len(), 2, "{lenses}");
+    assert!(commands.iter().all(|c| c["command"] == "puzc.solve" && c["arguments"][0] == uri.as_str()));
+    let count = commands.iter().find(|c| c["arguments"][1] == "count").expect("a Count lens");
+    let result =
+        client.request("workspace/executeCommand", json!({ "command": "puzc.solve", "arguments": count["arguments"] }));
+    let said = result["message"].as_str().unwrap();
+    assert!(said.starts_with("queens.puz: 92 solutions ("), "{said}");
+    // The same words are shown to the user.
+    loop {
+        let m = client.incoming.recv_timeout(PATIENCE).expect("the result is shown");
+        if m["method"] == "window/showMessage" {
+            assert_eq!(m["params"]["message"], said);
+            break;
+        }
+    }
+
+    // Solve: the answer as `puzc solve` prints it.
+    let sudoku = format!("file://{}/four.puz", dir.display());
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": sudoku, "languageId": "puz", "version": 1, "text": SUDOKU } }),
+    );
+    client.diagnostics(&sudoku);
+    let result = client.request("workspace/executeCommand", json!({ "command": "puzc.solve", "arguments": [sudoku] }));
+    let cli = puzc().args(["solve", "-"]).write_stdin(SUDOKU).output().unwrap();
+    let answer = String::from_utf8(cli.stdout).unwrap();
+    assert_eq!(answer.lines().count(), 4, "{answer}");
+    assert!(result["message"].as_str().unwrap().contains(&format!("answer 1:\n{answer}")), "{result}");
+
+    // A spec with a mistake gets no lens, and an unknown command is refused.
+    let typo = SUDOKU.replace("each row, col, box", "each row, cols, box");
+    client.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": sudoku, "version": 2 }, "contentChanges": [{ "text": typo }] }),
+    );
+    assert!(!client.diagnostics(&sudoku).is_empty());
+    assert_eq!(client.request("textDocument/codeLens", json!({ "textDocument": { "uri": sudoku } })), json!([]));
+    client.send(json!({ "jsonrpc": "2.0", "id": 900, "method": "workspace/executeCommand", "params": { "command": "puzc.nothing", "arguments": [] } }));
+    loop {
+        let m = client.incoming.recv_timeout(PATIENCE).expect("an answer");
+        if m["id"] == 900 {
+            assert!(m["error"]["message"].as_str().unwrap().contains("no command puzc.nothing"), "{m}");
+            break;
+        }
+    }
+    client.request("shutdown", Value::Null);
+    client.notify("exit", Value::Null);
+    assert!(wait(&mut client.child).success());
+}

@@ -2,9 +2,11 @@
 //! synchronous loop (the design rust-analyzer uses): one thread reads messages, this one
 //! answers them in order. Every change of a document is diagnosed at once through
 //! `api::diagnose` (parse, check, and elaboration and lowering of the spec's own first
-//! case); no search is ever run.
+//! case); no search is ever run unless the user asks for one (the "Solve" and "Count"
+//! lenses, `solve.rs`).
 mod analysis;
 mod position;
+mod solve;
 pub mod tokens;
 
 use analysis::Document;
@@ -115,6 +117,11 @@ pub fn run(connection: &Connection) -> Result<(), String> {
         definition_provider: Some(lsp::OneOf::Left(true)),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         completion_provider: Some(lsp::CompletionOptions::default()),
+        code_lens_provider: Some(lsp::CodeLensOptions { resolve_provider: Some(false) }),
+        execute_command_provider: Some(lsp::ExecuteCommandOptions {
+            commands: vec![solve::COMMAND.to_string()],
+            ..Default::default()
+        }),
         semantic_tokens_provider: Some(lsp::SemanticTokensServerCapabilities::SemanticTokensOptions(
             lsp::SemanticTokensOptions {
                 legend: tokens::legend(),
@@ -132,12 +139,22 @@ pub fn run(connection: &Connection) -> Result<(), String> {
     });
     let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
     connection.initialize_finish(id, init).map_err(|e| e.to_string())?;
-    let mut server = Server { docs: HashMap::new(), connection };
+    let mut server = Server { docs: HashMap::new(), connection, search: None };
     for msg in &connection.receiver {
         match msg {
             Message::Request(req) => {
                 if connection.handle_shutdown(&req).map_err(|e| e.to_string())? {
+                    if let Some(search) = &server.search {
+                        search.cancel();
+                    }
                     return Ok(());
+                }
+                if req.method == lsp::request::ExecuteCommand::METHOD {
+                    // Answered by the search's thread when it ends, unless refused here.
+                    if let Some(refused) = server.execute(req) {
+                        connection.sender.send(Message::Response(refused)).map_err(|e| e.to_string())?;
+                    }
+                    continue;
                 }
                 let response = server.answer(req);
                 connection.sender.send(Message::Response(response)).map_err(|e| e.to_string())?;
@@ -152,9 +169,36 @@ pub fn run(connection: &Connection) -> Result<(), String> {
 struct Server<'c> {
     docs: HashMap<lsp::Uri, Document>,
     connection: &'c Connection,
+    /// The search the user last asked for, to stop when another is asked for.
+    search: Option<crate::api::Cancel>,
 }
 
 impl Server<'_> {
+    /// `puzc.solve [uri]` or `[uri, "count"]`: a search started on the document's text; the
+    /// response is sent when it ends. A refusal (no such command or document) is returned.
+    fn execute(&mut self, req: Request) -> Option<Response> {
+        let id = req.id.clone();
+        let refuse = |code: ErrorCode, m: String| Some(Response::new_err(id.clone(), code as i32, m));
+        let p: lsp::ExecuteCommandParams = match serde_json::from_value(req.params) {
+            Ok(p) => p,
+            Err(e) => return refuse(ErrorCode::InvalidParams, e.to_string()),
+        };
+        if p.command != solve::COMMAND {
+            return refuse(ErrorCode::InvalidParams, format!("puzc lsp has no command {}", p.command));
+        }
+        let uri = p.arguments.first().and_then(|u| u.as_str()).and_then(|u| u.parse::<lsp::Uri>().ok());
+        let Some(doc) = uri.and_then(|u| self.docs.get(&u)) else {
+            return refuse(ErrorCode::InvalidParams, "the command's first argument is an open document's URI".into());
+        };
+        let count = p.arguments.get(1).and_then(|a| a.as_str()) == Some("count");
+        if let Some(last) = self.search.take() {
+            last.cancel();
+        }
+        let sender = self.connection.sender.clone();
+        self.search = Some(solve::start(doc, count, id, move |m| drop(sender.send(m))));
+        None
+    }
+
     fn notice(&mut self, n: Notification) -> Result<(), String> {
         use lsp::notification as note;
         let uri = match n.method.as_str() {
@@ -213,6 +257,9 @@ impl Server<'_> {
                 let at = p.text_document_position_params;
                 s.doc(&at.text_document.uri)?.hover(at.position)
             }),
+            r::CodeLensRequest::METHOD => {
+                self.with::<lsp::CodeLensParams, _>(req, |s, p| s.doc(&p.text_document.uri).map(solve::lenses))
+            }
             r::Completion::METHOD => self.with::<lsp::CompletionParams, _>(req, |s, p| {
                 s.doc(&p.text_document_position.text_document.uri).map(completion)
             }),
