@@ -39,6 +39,11 @@ fn tutorial_pieces() {
 }
 
 #[test]
+fn tutorial_pencil() {
+    page("docs/tutorial-pencil.md");
+}
+
+#[test]
 fn tutorial_mayan() {
     page("docs/tutorial-mayan.md");
 }
