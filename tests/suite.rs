@@ -41,6 +41,7 @@ mod mutate;
 mod node_counts;
 mod packaging;
 mod pictures;
+mod pairs;
 mod pieces_puzzles;
 mod progress;
 mod runs;

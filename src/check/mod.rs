@@ -5,13 +5,16 @@
 //! elaboration, with the same diagnostics.
 mod clues;
 mod names;
+mod pairs;
 
 use crate::diag::Diagnostics;
 use crate::syntax::ast::Spec;
 
-/// Every static check of the spec: names and forms, then where `clues` applies.
+/// Every static check of the spec: names and forms, then where `clues` applies, then what
+/// pairings need.
 pub fn check(spec: &Spec) -> Diagnostics {
     let mut diags = names::check(spec);
     diags.extend(clues::check(spec));
+    diags.extend(pairs::check(spec));
     diags
 }

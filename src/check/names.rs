@@ -401,6 +401,10 @@ impl Checker {
             StmtKind::PiecesApart { .. } => {}
             StmtKind::Apart { of, .. } => self.expr(of),
             StmtKind::Connected { of, .. } => self.expr(of),
+            StmtKind::Pairs(d) => {
+                self.expr(&d.of);
+                self.expr(&d.with);
+            }
             StmtKind::Areas { of, clues, .. } => {
                 self.expr(of);
                 self.expr(clues);

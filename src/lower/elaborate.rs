@@ -163,7 +163,7 @@ impl Elab<'_> {
             | StmtKind::PiecesApart { .. }
             | StmtKind::Draw(_)
             | StmtKind::Clues { .. } => board_broken,
-            StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } => board_broken,
+            StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } | StmtKind::Pairs(_) => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Bridges { .. } | StmtKind::IslandsConnected { .. } => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } | StmtKind::LoopRule(_) | StmtKind::Paths { .. } => {
@@ -333,6 +333,7 @@ impl Elab<'_> {
             StmtKind::Connected { of, span } => self.connected(of, *span)?,
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
+            StmtKind::Pairs(d) => self.pairs(d)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Runs(d) => self.runs(d)?,
             StmtKind::Loop { board, cells, span } => self.loop_on(board, *cells, *span)?,

@@ -34,6 +34,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.connected.is_empty()
         && model.areas.is_empty()
         && model.blocks.is_empty()
+        && model.pairs.is_empty()
         && model.compares.is_empty()
         && model.runs.is_empty()
         && model.loop_rule.is_none()

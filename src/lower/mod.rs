@@ -22,6 +22,7 @@ mod lines;
 pub mod loops;
 pub mod meter;
 mod mixed;
+mod pairs;
 pub mod model;
 pub mod moves;
 pub mod picture;

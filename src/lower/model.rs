@@ -213,6 +213,20 @@ pub struct Areas {
     pub span: Span,
 }
 
+/// `each 'T' pairs with one 'A' beside it`: the cells holding one of `first` and those holding
+/// one of `second` are paired one to one, the two cells of each pair beside each other (by a
+/// side, or with `diagonal` by a corner too; `src/lower/pairs.rs`). When the two lists are the
+/// same, the cells holding them pair off among themselves, and `side` splits the board's cells
+/// in two classes such that cells beside each other are in different ones (0 or 1 per cell).
+#[derive(Clone, Debug)]
+pub struct Pairing {
+    pub first: Vec<usize>,
+    pub second: Vec<usize>,
+    pub diagonal: bool,
+    pub side: Option<Vec<u8>>,
+    pub span: Span,
+}
+
 /// `no 2 by 2 block of '#'`: no `rows` × `cols` block of cells (on a board of squares) holds
 /// only `values`.
 #[derive(Clone, Debug)]
@@ -448,6 +462,8 @@ pub struct Model {
     pub areas: Vec<Areas>,
     /// `no 2 by 2 block of ...` statements.
     pub blocks: Vec<Block>,
+    /// `each ... pairs with one ... beside it` statements (`src/lower/pairs.rs`).
+    pub pairs: Vec<Pairing>,
     /// `cells x at ..., y at ... hold ...`, one per binding (`src/lower/compare.rs`).
     pub compares: Vec<Compare>,
     /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).

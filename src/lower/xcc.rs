@@ -251,12 +251,15 @@ fn lower_fill(
     let runs = (!model.runs.is_empty()).then(|| super::runs::add_items(model, b));
     let seen = (!model.seen.is_empty()).then(|| super::seen::add_items(model, b));
     // Whether the option "cell takes v" is made: sight lines lower by what is known of a cell.
-    let allowed = |cell: usize, v: usize| {
+    let others = |cell: usize, v: usize| {
         !(board.given[cell].is_some_and(|g| g != v)
             || counts.as_ref().is_some_and(|k| k.forbids(cell, v))
             || compares.as_ref().is_some_and(|k| k.forbids(cell, v))
             || super::connected::forbids(model, cell, v))
     };
+    // Pairings leave out what no partner can stand beside, given what the others allow.
+    let pairs = (!model.pairs.is_empty()).then(|| super::pairs::add_items(model, b, &others));
+    let allowed = |cell: usize, v: usize| others(cell, v) && !pairs.as_ref().is_some_and(|k| k.forbids(cell, v));
     let sight = (!model.sight.is_empty()).then(|| super::sight::add_items(model, b, &allowed, diags));
     *board_items = super::mixed::value_items(model, b);
     if model.placing.is_some() {
@@ -287,6 +290,9 @@ fn lower_fill(
             }
             if let Some(compares) = &compares {
                 compares.cell_entries(cell, v, &mut entries);
+            }
+            if let Some(pairs) = &pairs {
+                pairs.cell_entries(cell, v, &mut entries);
             }
             if let Some(runs) = &runs {
                 runs.cell_entries(model, cell, v, &mut entries);
@@ -324,6 +330,9 @@ fn lower_fill(
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);
+    }
+    if !model.pairs.is_empty() {
+        super::pairs::add_globals(model, b, &cell_item, meanings);
     }
 }
 

@@ -12,6 +12,7 @@ mod compare;
 mod connected;
 mod fleet;
 mod loops;
+mod pairs;
 mod proven;
 mod runs;
 mod seen;
@@ -174,6 +175,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     runs::verify(model, fill)?;
     seen::verify(model, fill)?;
     sight::verify(model, fill)?;
+    pairs::verify(model, fill)?;
     connected::verify(model, fill)
 }
 

@@ -141,6 +141,10 @@ pub enum StmtKind {
         sized: bool,
         span: Span,
     },
+    /// `each 'T' pairs with one 'A' beside it` (`diagonal`: `, diagonally too`): the cells
+    /// holding `of` and those holding `with` pair off one to one, each pair touching
+    /// (`src/lower/pairs.rs`).
+    Pairs(PairsDecl),
     /// `no 2 by 2 block of '#'`: no block of `rows` × `cols` cells holds only the values.
     Block {
         rows: Expr,
@@ -263,6 +267,10 @@ pub enum Glyph {
     Wall,
     /// Nothing: the cell left plain.
     Blank,
+    /// A tree: a green crown on a trunk (Tents).
+    Tree,
+    /// A tent: a triangle with a door (Tents).
+    Tent,
 }
 
 /// How many cells of a region may hold the counted values.
@@ -775,4 +783,16 @@ pub enum ExprKind {
         base: Box<Expr>,
         indices: Vec<Expr>,
     },
+}
+
+/// `each 'T' pairs with one 'A' beside it, diagonally too`.
+#[derive(Clone, Debug)]
+pub struct PairsDecl {
+    /// A value of the board, or a list of them: the first cell of every pair.
+    pub of: Expr,
+    /// The second cell's values (the same as `of` to pair a value's cells off).
+    pub with: Expr,
+    /// `, diagonally too`: cells sharing a corner are beside each other too.
+    pub diagonal: bool,
+    pub span: Span,
 }

@@ -388,7 +388,7 @@ pub fn rule_in_words(r: Rule) -> String {
         Rule::bool_lit => "`true` or `false`",
         Rule::draw_style => "a style (`outlines`, `cages`, `lines`, `thermometers`)",
         Rule::draw_cell_kind => "`black` or `mark`",
-        Rule::draw_glyph => "a glyph (`disc`, `ring`, `wall`, `blank`)",
+        Rule::draw_glyph => "a glyph (`disc`, `ring`, `wall`, `blank`, `tree`, `tent`)",
         Rule::file | Rule::stmt => "a statement",
         _ if s.ends_with("_stmt") => "a statement",
         _ => return format!("`{}`", s.replace('_', " ")),

@@ -7,6 +7,8 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
+mod pairs;
+
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/puz.pest"]
 pub(crate) struct PuzParser;
@@ -533,6 +535,8 @@ impl Cx {
                             "disc" => Glyph::Disc,
                             "ring" => Glyph::Ring,
                             "wall" => Glyph::Wall,
+                            "tree" => Glyph::Tree,
+                            "tent" => Glyph::Tent,
                             _ => Glyph::Blank,
                         };
                         DrawDecl::Value { value, glyph }
@@ -592,6 +596,7 @@ impl Cx {
                 let sized = it.next().is_some();
                 StmtKind::Areas { of, clues, sized, span }
             }
+            Rule::pairs_stmt => StmtKind::Pairs(self.pairs(it, span)?),
             Rule::block_stmt => {
                 let rows = self.expr(it.next().unwrap())?;
                 let cols = self.expr(it.next().unwrap())?;
@@ -970,6 +975,8 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_sees
             | Rule::kw_see
             | Rule::kw_other
+            | Rule::kw_pairs
+            | Rule::kw_beside
             | Rule::kw_import
             | Rule::kw_let
             | Rule::kw_param

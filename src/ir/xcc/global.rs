@@ -37,6 +37,12 @@ pub enum Global {
     /// is empty), and link `l` joins the points `ends[l]` (Hashiwokakero's islands and
     /// bridges, `lower/bridges.rs`). No points, or one, is connected.
     Linked { area: Area, ends: Vec<[u32; 2]>, points: u32 },
+    /// The nodes in the area pair off one to one along the graph's edges: each option of
+    /// `ins` puts its node in on the *left* (`left[i]`, beside `ins[i]`) or on the right, and
+    /// the nodes in must have a perfect matching joining each left node to a right one beside
+    /// it (Tents' trees and tents, `lower/pairs.rs`; the graph joins only cells beside each
+    /// other, and every edge between two left or two right nodes is ignored).
+    Pairs { area: Area, left: Vec<bool> },
 }
 
 /// In a loop's `ends`: no second neighbour (the end of a path).
@@ -129,7 +135,8 @@ impl Global {
             | Global::Areas { area: a, .. }
             | Global::NotAll { area: a, .. }
             | Global::Loop { area: a, .. }
-            | Global::Linked { area: a, .. } => a,
+            | Global::Linked { area: a, .. }
+            | Global::Pairs { area: a, .. } => a,
         }
     }
 
@@ -139,7 +146,8 @@ impl Global {
             | Global::Areas { area: a, .. }
             | Global::NotAll { area: a, .. }
             | Global::Loop { area: a, .. }
-            | Global::Linked { area: a, .. } => a,
+            | Global::Linked { area: a, .. }
+            | Global::Pairs { area: a, .. } => a,
         }
     }
 
@@ -149,6 +157,21 @@ impl Global {
         let area = self.area();
         if let Global::Loop { ends, paths, .. } = self {
             return if *paths { no_cycle(area, ends, chosen) } else { one_cycle(area, ends, chosen) };
+        }
+        if let Global::Pairs { left, .. } = self {
+            let mut sorted = chosen.to_vec();
+            sorted.sort_unstable();
+            // Per node: 0 out, 1 in on the left, 2 in on the right.
+            let mut side = vec![0u8; area.nodes()];
+            for (n, s) in side.iter_mut().enumerate() {
+                let from = area.in_start[n] as usize;
+                for (i, o) in area.ins_of(n).iter().enumerate() {
+                    if sorted.binary_search(o).is_ok() {
+                        *s = if left[from + i] { 1 } else { 2 };
+                    }
+                }
+            }
+            return perfect_pairing(&area.adj_start, &area.adj, &side);
         }
         let inside = area.members(chosen);
         if let Global::Linked { ends, points, .. } = self {
@@ -161,7 +184,11 @@ impl Global {
         }
         let (comp, count) = area.components(&inside);
         match self {
-            Global::Connected(_) | Global::NotAll { .. } | Global::Loop { .. } | Global::Linked { .. } => count <= 1,
+            Global::Connected(_)
+            | Global::NotAll { .. }
+            | Global::Loop { .. }
+            | Global::Linked { .. }
+            | Global::Pairs { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -203,6 +230,12 @@ impl Global {
             }
             Global::Linked { area, ends, points } => {
                 Global::Linked { area: area.renumbered(keep), ends: ends.clone(), points: *points }
+            }
+            Global::Pairs { area, left } => {
+                // `left` runs beside `ins`, as a loop's `ends` do.
+                let kept: std::collections::HashSet<OptionId> = keep.iter().copied().collect();
+                let left = area.ins.iter().zip(left).filter(|(o, _)| kept.contains(o)).map(|(_, l)| *l).collect();
+                Global::Pairs { area: area.renumbered(keep), left }
             }
         }
     }
@@ -300,6 +333,56 @@ fn no_cycle(area: &Area, ends: &[[u32; 2]], chosen: &[OptionId]) -> bool {
                 }
                 parent[a as usize] = b;
             }
+        }
+    }
+    true
+}
+
+/// Whether the nodes marked 1 (left) and 2 (right) in `side` can be paired one to one, each
+/// left node with a right node joined to it by an edge: Kuhn's augmenting paths, one
+/// depth-first search per left node (Kuhn 1955), kept on a stack of its own. Every node
+/// marked must be in a pair; edges between two nodes of one side are never used.
+pub fn perfect_pairing(adj_start: &[u32], adj: &[u32], side: &[u8]) -> bool {
+    const NONE: u32 = u32::MAX;
+    if side.iter().filter(|&&s| s == 1).count() != side.iter().filter(|&&s| s == 2).count() {
+        return false;
+    }
+    let n = side.len();
+    let mut mate = vec![NONE; n]; // per node: its partner so far
+    let mut seen = vec![NONE; n]; // per right node: the search that last reached it
+    // The search: left nodes with the position of their next edge, and the right nodes
+    // taken between them (`through[i]` leads from `stack[i]` to `stack[i + 1]`).
+    let (mut stack, mut through): (Vec<(u32, u32)>, Vec<u32>) = (Vec::new(), Vec::new());
+    for root in (0..n).filter(|&v| side[v] == 1) {
+        stack.clear();
+        through.clear();
+        stack.push((root as u32, adj_start[root]));
+        let free = 'search: loop {
+            let Some(top) = stack.last_mut() else { break None };
+            let u = top.0 as usize;
+            while top.1 < adj_start[u + 1] {
+                let w = adj[top.1 as usize] as usize;
+                top.1 += 1;
+                if side[w] != 2 || seen[w] == root as u32 {
+                    continue;
+                }
+                seen[w] = root as u32;
+                if mate[w] == NONE {
+                    break 'search Some(w as u32);
+                }
+                through.push(w as u32);
+                stack.push((mate[w], adj_start[mate[w] as usize]));
+                continue 'search;
+            }
+            stack.pop();
+            through.pop();
+        };
+        let Some(last) = free else { return false };
+        // Flip the path: each left node on it takes the right node that follows it.
+        for (i, &(u, _)) in stack.iter().enumerate() {
+            let w = through.get(i).copied().unwrap_or(last);
+            mate[w as usize] = u;
+            mate[u as usize] = w;
         }
     }
     true

@@ -46,6 +46,11 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad ends", a.name));
         }
+        if let Global::Pairs { left, .. } = g
+            && left.len() != a.ins.len()
+        {
+            return Err(format!("global `{}`: {} sides for {} options", a.name, left.len(), a.ins.len()));
+        }
         if let Global::Linked { ends, points, .. } = g
             && (ends.len() != n || ends.iter().flatten().any(|&v| v >= *points))
         {

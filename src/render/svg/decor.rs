@@ -5,7 +5,7 @@
 //!
 //! Every element carries a class (`black`, `clue`, `region`, `cage`, `line`, `thermometer`,
 //! `mark`), one per cell, region or clue, so tests can count what was drawn.
-use super::node::{Circle, Element, Group, Line, Polyline, Rectangle};
+use super::node::{Circle, Element, Group, Line, Polygon, Polyline, Rectangle};
 use super::{Geometry, text};
 use crate::lower::model::{ArithOp, Board, Cage, Model};
 use crate::syntax::ast::{DrawStyle, Glyph};
@@ -196,7 +196,8 @@ pub fn glyph_of(model: &Model, shown: &str) -> Option<Glyph> {
 }
 
 /// A cell drawn as a glyph: `cell` its polygon, (cx, cy) its centre, `size` its width. A
-/// disc is a peg (class `disc`), a ring a hole (`ring`), a wall the cell dark (`wall`).
+/// disc is a peg (class `disc`), a ring a hole (`ring`), a wall the cell dark (`wall`), a
+/// tree a green crown on a trunk (`tree`), a tent a triangle with a door (`tent`).
 pub fn glyph(kind: Glyph, cell: Element, cx: f64, cy: f64, size: f64) -> Element {
     let circle = || Circle::new().set("cx", cx).set("cy", cy).set("r", size * 0.3);
     match kind {
@@ -204,6 +205,25 @@ pub fn glyph(kind: Glyph, cell: Element, cx: f64, cy: f64, size: f64) -> Element
         Glyph::Ring => circle().set("class", "ring").set("fill", "none").set("stroke", "#333").set("stroke-width", 1.5),
         Glyph::Wall => cell.set("class", "wall").set("fill", "#333"),
         Glyph::Blank => Group::new().set("class", "blank"),
+        Glyph::Tree => {
+            let trunk = Rectangle::new()
+                .set("x", cx - size * 0.05)
+                .set("y", cy)
+                .set("width", size * 0.1)
+                .set("height", size * 0.3)
+                .set("fill", "#7a5230");
+            let crown = Circle::new().set("cx", cx).set("cy", cy - size * 0.08).set("r", size * 0.24).set("fill", "#2e7d32");
+            Group::new().set("class", "tree").add(trunk).add(crown)
+        }
+        Glyph::Tent => {
+            let at = |x: f64, y: f64| format!("{:.1},{:.1}", cx + x * size, cy + y * size);
+            let outline = [at(0.0, -0.3), at(-0.33, 0.27), at(0.33, 0.27)].join(" ");
+            let door = [at(0.0, -0.05), at(-0.09, 0.27), at(0.09, 0.27)].join(" ");
+            Group::new()
+                .set("class", "tent")
+                .add(Polygon::new().set("points", outline).set("fill", "#d08a2c").set("stroke", "#333").set("stroke-width", 1.5))
+                .add(Polygon::new().set("points", door).set("fill", "#333"))
+        }
     }
 }
 

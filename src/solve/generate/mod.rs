@@ -86,6 +86,19 @@ fn sort_ins(g: &mut Global) {
     let area = match g {
         Global::Connected(a) => a,
         Global::Areas { area, .. } | Global::NotAll { area, .. } | Global::Linked { area, .. } => area,
+        Global::Pairs { area, left } => {
+            // A pairing's sides run beside its `ins`: sort them together.
+            for n in 0..area.in_start.len().saturating_sub(1) {
+                let (a, b) = (area.in_start[n] as usize, area.in_start[n + 1] as usize);
+                let mut pairs: Vec<_> = area.ins[a..b].iter().copied().zip(left[a..b].iter().copied()).collect();
+                pairs.sort_unstable_by_key(|p| p.0);
+                for (i, (o, l)) in pairs.into_iter().enumerate() {
+                    area.ins[a + i] = o;
+                    left[a + i] = l;
+                }
+            }
+            return;
+        }
         Global::Loop { area, ends, .. } => {
             // A loop's `ends` run beside its `ins`: sort the pairs together.
             for n in 0..area.in_start.len().saturating_sub(1) {

@@ -67,6 +67,10 @@ enum Kind {
     Loop(Box<loops::Mates>),
     /// Points joined by the links in (`linked.rs`): the nodes are the links.
     Linked(Box<linked::Points>),
+    /// Nodes paired one to one (`Global::Pairs`): per option of the layout, whether it puts
+    /// its node in on the left. Checked on complete assignments only: a pairing's specs run
+    /// Algorithm M, whose items say the local part (`lower/pairs.rs`).
+    Pairs(Vec<bool>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +131,7 @@ impl Globals {
                         Global::Linked { ends, points, .. } => {
                             Kind::Linked(Box::new(linked::Points::new(ends, *points)))
                         }
+                        Global::Pairs { .. } => Kind::Pairs(vec![false; c.opt_id.len()]),
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -158,6 +163,10 @@ impl Globals {
                             continue; // an option without primary items is never chosen
                         }
                         prop.is_in[k as usize] = true;
+                        if let (Kind::Pairs(left_of), Global::Pairs { left, .. }) = (&mut prop.kind, g) {
+                            let i = a.ins_of(v).iter().position(|x| x == o).expect("listed") + a.in_start[v] as usize;
+                            left_of[k as usize] = left[i];
+                        }
                         let x = (c.opt_start[k as usize]..c.opt_start[k as usize + 1])
                             .find(|&x| c.nd_item[x as usize] == item);
                         prop.in_nodes.push(x.expect("an option listed for a node covers its item"));
@@ -187,6 +196,7 @@ impl Globals {
                     Kind::Areas { .. } => p.areas(c),
                     Kind::NotAll { .. } => p.not_all(c),
                     Kind::Linked(_) => p.linked(c),
+                    Kind::Pairs(_) => p.pairs(c),
                     Kind::Loop(_) => unreachable!(),
                 }
         })
@@ -225,8 +235,27 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) => true,
+            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) | Kind::Pairs(_) => true,
         }
+    }
+
+    /// A pairing, once every node is decided: the nodes in must pair off one to one, left
+    /// with right, along the graph's edges (`ir/xcc/global.rs`'s augmenting paths). The
+    /// states are overwritten with the sides (0 out, 1 left, 2 right): they are read afresh
+    /// on every call.
+    fn pairs(&mut self, c: &Cells) -> bool {
+        let Kind::Pairs(left) = &self.kind else { unreachable!() };
+        if self.state.contains(&OPEN) {
+            return true;
+        }
+        for v in 0..self.nodes() {
+            self.state[v] = match self.state[v] {
+                IN if left[get(&c.cover_by, self.item[v]) as usize] => 1,
+                IN => 2,
+                _ => 0,
+            };
+        }
+        crate::ir::xcc::perfect_pairing(&self.adj_start, &self.adj, &self.state)
     }
 
     /// No group wholly in: a full group rejects; a group with one open node and the rest
