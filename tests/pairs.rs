@@ -79,7 +79,9 @@ impl Board {
         let without = if holes.is_empty() { String::new() } else { format!(", without {{ {} }}", holes.join(", ")) };
         let letters: Vec<char> = values.chars().collect();
         let rows: Vec<String> = (0..self.rows)
-            .map(|r| (0..self.cols).map(|c| self.given[r * self.cols + c].map_or('.', |g| letters[g as usize])).collect())
+            .map(|r| {
+                (0..self.cols).map(|c| self.given[r * self.cols + c].map_or('.', |g| letters[g as usize])).collect()
+            })
             .collect();
         let listed: Vec<String> = letters.iter().map(|l| format!("'{l}'")).collect();
         format!(
@@ -185,8 +187,9 @@ fn a_value_paired_with_itself_counts_equal_a_brute_force() {
                 can_pair(&kind, true, &near)
             })
             .count() as u64;
+        // 'e' for an empty cell: a '.' in a given picture is an unknown cell.
         let rules = "each '#' pairs with one '#' beside it\n";
-        assert_eq!(b.count_puzc(".#", rules, "pairs-same"), expected, "round {round}:\n{}{rules}", b.header(".#"));
+        assert_eq!(b.count_puzc("e#", rules, "pairs-same"), expected, "round {round}:\n{}{rules}", b.header("e#"));
     }
     // A full 2×4 board of '#': as many fillings as the domino tilings' shadings — one.
     let dir = scratch("pairs-full");

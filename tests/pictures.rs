@@ -682,4 +682,19 @@ fn decorations_are_drawn_on_hexagons_and_triangles() {
     let apart = write(&dir, "apart.puz", "board g[2, 3] of 1..=2\nfill g\ndraw clue between (0, 0), (1, 1) = '<'\n");
     let r = run(&["draw", &apart], None);
     assert!(r.code == 3 && r.err.contains("G225") && r.err.contains("share no side"), "{}", r.err);
+#[test]
+fn tents_draws_trees_tents_and_the_counts_beside_the_board() {
+    // Tents: rows and columns, the column counts, the row counts, then the picture. Every `x`
+    // is a tree before and after solving; the answer has as many tents as the counts add up
+    // to; each count is written beside its row or column.
+    let lines = instance_lines("tents.puz");
+    let trees = lines[3..].iter().flat_map(|l| l.split_whitespace()).filter(|w| *w == "x").count();
+    let tents: usize = lines[2].split_whitespace().map(|w| w.parse::<usize>().unwrap()).sum();
+    let svg = drawn(&["puzzles/tents.puz"]);
+    assert_eq!(count(&svg, "tree"), trees);
+    assert_eq!(count(&svg, "tent"), 0);
+    assert_eq!(count(&svg, "clue"), lines[1].split_whitespace().count() + lines[2].split_whitespace().count());
+    let answer = answer_of("tents.puz");
+    assert_eq!(count(&answer, "tree"), trees);
+    assert_eq!(count(&answer, "tent"), tents);
 }

@@ -17,10 +17,14 @@ pub fn check(spec: &Spec) -> Diagnostics {
     for span in pairings {
         if let Some(m) = moves {
             diags.push(
-                Diagnostic::new(Code::E106, span, "a pairing belongs to exact-cover puzzles, but this spec is a played puzzle")
-                    .label("it would be ignored")
-                    .related(m.span, "a move")
-                    .help("remove it, or put the puzzle that pairs cells in a spec of its own, with `fill`"),
+                Diagnostic::new(
+                    Code::E106,
+                    span,
+                    "a pairing belongs to exact-cover puzzles, but this spec is a played puzzle",
+                )
+                .label("it would be ignored")
+                .related(m.span, "a move")
+                .help("remove it, or put the puzzle that pairs cells in a spec of its own, with `fill`"),
             );
         } else if !fills {
             diags.push(

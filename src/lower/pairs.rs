@@ -36,8 +36,7 @@ use crate::syntax::ast::{Lattice, PairsDecl};
 impl Elab<'_> {
     /// `each v pairs with one w beside it (, diagonally too)`.
     pub(super) fn pairs(&mut self, d: &PairsDecl) -> R<()> {
-        let board =
-            self.filled_board(d.span, "a pairing reads", "board grid[n, n] of ['.', 'T', 'A']")?;
+        let board = self.filled_board(d.span, "a pairing reads", "board grid[n, n] of ['.', 'T', 'A']")?;
         let first = self.board_values(&board, &d.of)?;
         let second = self.board_values(&board, &d.with)?;
         let same = {
@@ -148,8 +147,11 @@ pub fn add_items(model: &Model, b: &mut XccBuilder, allowed: &dyn Fn(usize, usiz
         }
         let stem = if k == 0 { "pair".to_string() } else { format!("pair{}", k + 1) };
         let same = rule.side.is_some();
-        let sides: &[(&Vec<usize>, &Vec<usize>)] =
-            if same { &[(&rule.first, &rule.second)] } else { &[(&rule.first, &rule.second), (&rule.second, &rule.first)] };
+        let sides: &[(&Vec<usize>, &Vec<usize>)] = if same {
+            &[(&rule.first, &rule.second)]
+        } else {
+            &[(&rule.first, &rule.second), (&rule.second, &rule.first)]
+        };
         for &(mine, theirs) in sides {
             let shown: Vec<&str> = mine.iter().map(|&v| names[v].as_str()).collect();
             let cells: Vec<usize> = (0..n).filter(|&c| can(c, mine, &out)).collect();

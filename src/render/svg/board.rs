@@ -72,8 +72,9 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     pic = pic.add(decor::regions(model, board, &g, true));
     let fill = match ans.and_then(|a| a.fill.as_ref()) {
         Some(fill) => Some(fill.clone()),
-        // Unsolved: the givens of a filled board (a board of pieces shows its values on them).
-        None if ans.is_none() => Some(board.given.clone()),
+        // Unsolved: the givens of a filled board (a board of pieces shows its values on them),
+        // and the cells a one-cell rule fixes to a value drawn as a glyph (Tents' trees).
+        None if ans.is_none() => Some(fixed_glyphs(model, board)),
         None => None,
     };
     let looks = fill.as_ref().map_or_else(Vec::new, |fill| decor::looks(model, board, fill));
@@ -94,6 +95,33 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
         Some(t) => doc.add(t.draw(model, MARGIN + bw + 2.0 * GAP, MARGIN + TITLE)),
         None => doc,
     }
+}
+
+/// The givens, and each other cell whose one-cell comparisons (`cells v at (r, c) hold ...`)
+/// allow a single value when a `draw value ... as GLYPH` draws that value: the puzzle's own
+/// marks (Tents' trees read from its picture), drawn before it is solved.
+fn fixed_glyphs(model: &Model, board: &Board) -> Vec<Option<usize>> {
+    let mut fill = board.given.clone();
+    if model.picture.glyphs.is_empty() {
+        return fill;
+    }
+    let nv = board.values.len();
+    let mut allowed = vec![true; board.on.len() * nv];
+    for cmp in model.compares.iter().filter(|c| c.cells.len() == 1) {
+        let cell = cmp.cells[0];
+        for v in 0..nv {
+            allowed[cell * nv + v] &= cmp.allowed[v];
+        }
+    }
+    for (cell, slot) in fill.iter_mut().enumerate() {
+        let mut left = (0..nv).filter(|&v| allowed[cell * nv + v]);
+        if let (None, Some(v), None) = (*slot, left.next(), left.next())
+            && decor::glyph_of(model, &board.values[v].to_string()).is_some()
+        {
+            *slot = Some(v);
+        }
+    }
+    fill
 }
 
 /// Top-left corner of a cell.

@@ -212,7 +212,8 @@ pub fn glyph(kind: Glyph, cell: Element, cx: f64, cy: f64, size: f64) -> Element
                 .set("width", size * 0.1)
                 .set("height", size * 0.3)
                 .set("fill", "#7a5230");
-            let crown = Circle::new().set("cx", cx).set("cy", cy - size * 0.08).set("r", size * 0.24).set("fill", "#2e7d32");
+            let crown =
+                Circle::new().set("cx", cx).set("cy", cy - size * 0.08).set("r", size * 0.24).set("fill", "#2e7d32");
             Group::new().set("class", "tree").add(trunk).add(crown)
         }
         Glyph::Tent => {
@@ -221,7 +222,13 @@ pub fn glyph(kind: Glyph, cell: Element, cx: f64, cy: f64, size: f64) -> Element
             let door = [at(0.0, -0.05), at(-0.09, 0.27), at(0.09, 0.27)].join(" ");
             Group::new()
                 .set("class", "tent")
-                .add(Polygon::new().set("points", outline).set("fill", "#d08a2c").set("stroke", "#333").set("stroke-width", 1.5))
+                .add(
+                    Polygon::new()
+                        .set("points", outline)
+                        .set("fill", "#d08a2c")
+                        .set("stroke", "#333")
+                        .set("stroke-width", 1.5),
+                )
                 .add(Polygon::new().set("points", door).set("fill", "#333"))
         }
     }
