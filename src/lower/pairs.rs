@@ -136,9 +136,9 @@ pub fn add_items(model: &Model, b: &mut XccBuilder, allowed: &dyn Fn(usize, usiz
         let mut changed = true;
         while changed {
             changed = false;
-            for c in 0..n {
+            for (c, beside) in near.iter().enumerate() {
                 for (mine, theirs) in [(&rule.first, &rule.second), (&rule.second, &rule.first)] {
-                    if can(c, mine, &out) && !near[c].iter().any(|&m| can(m, theirs, &out)) {
+                    if can(c, mine, &out) && !beside.iter().any(|&m| can(m, theirs, &out)) {
                         mine.iter().for_each(|&v| out.forbidden[c * nv + v] = true);
                         changed = true;
                     }
