@@ -682,6 +682,8 @@ fn decorations_are_drawn_on_hexagons_and_triangles() {
     let apart = write(&dir, "apart.puz", "board g[2, 3] of 1..=2\nfill g\ndraw clue between (0, 0), (1, 1) = '<'\n");
     let r = run(&["draw", &apart], None);
     assert!(r.code == 3 && r.err.contains("G225") && r.err.contains("share no side"), "{}", r.err);
+}
+
 #[test]
 fn tents_draws_trees_tents_and_the_counts_beside_the_board() {
     // Tents: rows and columns, the column counts, the row counts, then the picture. Every `x`
