@@ -182,6 +182,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if exit == Exit::Limit && stop == Stop::TableFull {
         eprintln!("{}", table_full_help(memory, capped, found.stats.tt_entries, &guide));
     }
+    patterns_said(k, &guide, args.stats);
     if let (true, Some(proof)) = (args.stats, found.proof) {
         eprintln!("instance {k}: proved unsolvable before searching: {}", proof_text(proof, &low));
     }
@@ -203,6 +204,34 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
+}
+
+/// What became of the pattern databases of the bound, if it has them: `--stats` says how
+/// long they took; tables that do not fit the memory budget are said whatever the flags
+/// (the search ran under the sum of distances alone).
+fn patterns_said(k: usize, guide: &Guide, stats: bool) {
+    use crate::ir::guide::Bound;
+    use crate::ir::patterns::Built;
+    let Some(Bound::Patterns(pat)) = &guide.bound else { return };
+    let show = crate::lower::meter::show_bytes;
+    match pat.built.get() {
+        Some(Built::TooBig { need, budget }) => eprintln!(
+            "puzc: instance {k}: the pattern databases ({}) do not fit the memory budget ({}); the search used the sum of distances alone (raise the budget with `--max-memory`)",
+            show(*need),
+            show(*budget)
+        ),
+        Some(Built::Ready { tables, reused }) if stats => eprintln!(
+            "instance {k}: pattern databases {} ({} entries), {}",
+            pat.abs.sizes(),
+            pat.abs.bytes(),
+            if *reused {
+                "kept from an earlier instance".to_string()
+            } else {
+                format!("built in {:.3} s", tables.took.as_secs_f64())
+            }
+        ),
+        _ => {}
+    }
 }
 
 /// What to say when the table of positions filled its memory: how much it held, and what

@@ -4,6 +4,7 @@
 //! engine only evaluates it.
 
 use super::moves::{EMPTY, ESTIMATE, Overflow, Term, Value, eval_small};
+use super::patterns::Patterns;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Guide {
@@ -21,6 +22,9 @@ pub enum Bound {
     /// to the nearest cell where the goal lets it stand, and the most one move can lower the
     /// sum. `dist` of the empty value is 0.
     Distance { cells: usize, dist: Vec<u32>, per_move: u32 },
+    /// Additive pattern databases over groups of values, the other values' distances added
+    /// (`lower/patterns.rs`); never below the sum of distances.
+    Patterns(Box<Patterns>),
     /// `ceil(number of distinct non-empty values / per_move)`: a move removes at most
     /// `per_move` values altogether.
     Colours { per_move: u32 },
@@ -39,6 +43,7 @@ impl Bound {
                 let sum: u64 = s.iter().enumerate().map(|(c, &v)| dist[v as usize * cells + c] as u64).sum();
                 Ok(sum.div_ceil(*per_move as u64).min(u32::MAX as u64) as u32)
             }
+            Bound::Patterns(pat) => Ok(pat.eval(s)),
             Bound::Colours { per_move } => {
                 let mut seen = [false; 256];
                 let mut n = 0u32;
@@ -65,6 +70,19 @@ impl Bound {
             }
             Bound::Distance { per_move, .. } => {
                 format!("lower bound: sum of the values' distances to their goal cells, divided by {per_move}")
+            }
+            Bound::Patterns(pat) => {
+                let groups: Vec<String> = pat
+                    .abs
+                    .groups
+                    .iter()
+                    .map(|g| g.iter().map(|(v, _)| v.to_string()).collect::<Vec<_>>().join(" "))
+                    .collect();
+                format!(
+                    "lower bound: additive pattern databases of the values {{{}}} ({} entries), the other values' distances to their goal cells added",
+                    groups.join("}, {"),
+                    pat.abs.bytes()
+                )
             }
             Bound::Colours { per_move: 1 } => "lower bound: number of colours left".into(),
             Bound::Colours { per_move } => format!("lower bound: number of colours left, divided by {per_move}"),

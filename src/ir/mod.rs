@@ -4,4 +4,5 @@ pub mod edges;
 pub mod fill;
 pub mod guide;
 pub mod moves;
+pub mod patterns;
 pub mod xcc;

@@ -12,7 +12,10 @@ pub fn derive(p: &MoveProblem) -> Guide {
     if !p.counters.is_empty() {
         return Guide::default();
     }
-    Guide { bound: distance(p).or_else(|| colours(p)), commute: commuting(p) }
+    // Pattern databases where they apply (they are never below the distances).
+    let distance = distance(p);
+    let patterns = distance.as_ref().and_then(|d| super::patterns::derive(p, d)).map(|t| Bound::Patterns(Box::new(t)));
+    Guide { bound: patterns.or(distance).or_else(|| colours(p)), commute: commuting(p) }
 }
 
 /// Manhattan distance between two cells of `p`'s grid.

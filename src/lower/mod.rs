@@ -25,6 +25,7 @@ mod mixed;
 pub mod model;
 pub mod moves;
 mod pairs;
+pub mod patterns;
 pub mod picture;
 pub mod pieces;
 mod rows;

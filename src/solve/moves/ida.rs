@@ -24,11 +24,15 @@ use super::machine::{Machine, goal_holds};
 use super::{Budgeted, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
 use crate::ir::guide::Bound;
 use crate::ir::moves::{CmpOp, Cond, Effect, MoveProblem, Operand, Value};
+use crate::ir::patterns::{NONE, entry, rank};
 
 /// A cut value no threshold reaches.
 const FAR: u32 = u32::MAX;
 
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, bound: &Bound) -> Outcome {
+    if let Bound::Patterns(pat) = bound {
+        super::pdb::prepare(pat);
+    }
     let mut b = Budgeted::new(limits);
     let found = match Swaps::new(p, bound) {
         Some(mut fast) => deepen(p, max, bound_at(bound, &p.initial), &mut b, |b, t, next| fast.run(b, t, next)),
@@ -100,8 +104,12 @@ struct Swaps<'p> {
     key: Option<Value>,
     at: usize,
     cells: usize,
-    dist: &'p [u32],
+    /// The distances of the values the bound counts by distance (every value, or those in
+    /// no pattern database's group).
+    dist: Vec<u32>,
     per_move: u64,
+    /// The pattern databases, when the bound has them.
+    pdb: Option<Pdb<'p>>,
     state: Vec<Value>,
     /// `path[g]`: the move made at depth `g` of the current line.
     path: Vec<u32>,
@@ -109,6 +117,50 @@ struct Swaps<'p> {
     next: u32,
     /// The length of the line that reached the goal.
     goal_depth: usize,
+}
+
+/// The pattern databases' side of the fast path: where each group's values stand and the
+/// group's current entry, changed with the one value a move carries.
+struct Pdb<'p> {
+    n: u32,
+    tables: &'p [Vec<u8>],
+    group_of: &'p [u8],
+    slot_of: &'p [u8],
+    position: &'p [u8],
+    sizes: Vec<usize>,
+    at: Vec<[u8; 8]>,
+    h: Vec<u32>,
+}
+
+impl Pdb<'_> {
+    /// Sets where the groups' values stand in `s`; the sum of their entries.
+    fn reset(&mut self, s: &[Value]) -> u64 {
+        for (c, &v) in s.iter().enumerate() {
+            let g = self.group_of[v as usize];
+            if g != NONE {
+                self.at[g as usize][self.slot_of[v as usize] as usize] = self.position[c];
+            }
+        }
+        let mut sum = 0u64;
+        for g in 0..self.at.len() {
+            self.h[g] = entry(self.tables[g][rank(self.n, &self.at[g][..self.sizes[g]])]);
+            sum += self.h[g] as u64;
+        }
+        sum
+    }
+
+    /// Value `v` moving to cell `to`: `(group, slot, position, entry)` when it is in a group.
+    #[inline]
+    fn carry(&self, v: Value, to: usize) -> Option<(usize, usize, u8, u32)> {
+        let g = self.group_of[v as usize];
+        if g == NONE {
+            return None;
+        }
+        let (g, slot, x) = (g as usize, self.slot_of[v as usize] as usize, self.position[to]);
+        let mut ps = self.at[g];
+        ps[slot] = x;
+        Some((g, slot, x, entry(self.tables[g][rank(self.n, &ps[..self.sizes[g]])])))
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -131,7 +183,29 @@ fn eq_const(c: &Cond) -> Option<(u32, Value)> {
 
 impl<'p> Swaps<'p> {
     fn new(p: &'p MoveProblem, bound: &'p Bound) -> Option<Self> {
-        let Bound::Distance { cells, dist, per_move } = bound else { return None };
+        let (cells, mut dist, per_move, pdb) = match bound {
+            Bound::Distance { cells, dist, per_move } => (*cells, dist.clone(), *per_move, None),
+            Bound::Patterns(pat) => {
+                let pdb = pat.tables().map(|t| Pdb {
+                    n: pat.abs.n(),
+                    tables: &t.tables,
+                    group_of: &pat.group_of,
+                    slot_of: &pat.slot_of,
+                    position: &pat.position,
+                    sizes: pat.abs.groups.iter().map(Vec::len).collect(),
+                    at: vec![[0; 8]; pat.abs.groups.len()],
+                    h: vec![0; pat.abs.groups.len()],
+                });
+                (pat.cells, pat.dist.clone(), 1, pdb)
+            }
+            _ => return None,
+        };
+        if let Some(pdb) = &pdb {
+            // A value in a group counts by its group's table, not by its distance.
+            for v in (0..256).filter(|&v| pdb.group_of[v] != NONE) {
+                dist[v * cells..(v + 1) * cells].fill(0);
+            }
+        }
         if !p.rules.is_empty() || p.dead_below.is_some() {
             return None;
         }
@@ -181,9 +255,10 @@ impl<'p> Swaps<'p> {
             starts,
             key,
             at,
-            cells: *cells,
+            cells,
             dist,
-            per_move: *per_move as u64,
+            per_move: per_move as u64,
+            pdb,
             state: p.initial.clone(),
             path: Vec::new(),
             threshold: 0,
@@ -193,8 +268,11 @@ impl<'p> Swaps<'p> {
     }
 
     fn run(&mut self, b: &mut Budgeted, threshold: u32, next: &mut u32) -> Option<Vec<u32>> {
-        let sum: u64 =
+        let mut sum: u64 =
             (self.state.iter().enumerate()).map(|(c, &v)| self.dist[v as usize * self.cells + c] as u64).sum();
+        if let Some(pdb) = &mut self.pdb {
+            sum += pdb.reset(&self.state);
+        }
         let deepest = threshold as usize + 1;
         if self.path.len() < deepest {
             self.path.resize(deepest, 0);
@@ -247,7 +325,14 @@ impl<'p> Swaps<'p> {
             // `dist` has 256 rows of `cells`: any value and on-board cell index it.
             let row_a = &self.dist[va * self.cells..][..self.cells];
             let row_c = &self.dist[vc * self.cells..][..self.cells];
-            let moved = sum + (row_a[c] + row_c[a]) as u64 - (row_a[a] + row_c[c]) as u64;
+            let mut moved = sum + (row_a[c] + row_c[a]) as u64 - (row_a[a] + row_c[c]) as u64;
+            // A value of a pattern database's group changes its group's entry. The other
+            // side of the swap is the empty cell (`lower/patterns.rs` applies only then), so
+            // one value moves.
+            let carried = self.pdb.as_ref().and_then(|pdb| pdb.carry(va as Value, c).or_else(|| pdb.carry(vc as Value, a)));
+            if let (Some((g, _, _, e)), Some(pdb)) = (carried, &self.pdb) {
+                moved = moved + e as u64 - pdb.h[g] as u64;
+            }
             // The child's cut, decided here: no swap and no call for a child that is cut.
             let f = (g + 1).saturating_add(self.bound_of(moved));
             if f > self.threshold {
@@ -262,7 +347,19 @@ impl<'p> Swaps<'p> {
                 self.at = a;
             }
             self.path[g as usize] = self.order[k];
-            if self.node(b, g + 1, moved, st.pair) {
+            let undo = match (carried, &mut self.pdb) {
+                (Some((grp, slot, x, e)), Some(pdb)) => {
+                    let old = (pdb.at[grp][slot], pdb.h[grp]);
+                    (pdb.at[grp][slot], pdb.h[grp]) = (x, e);
+                    Some((grp, slot, old))
+                }
+                _ => None,
+            };
+            let found = self.node(b, g + 1, moved, st.pair);
+            if let (Some((grp, slot, (x, e))), Some(pdb)) = (undo, &mut self.pdb) {
+                (pdb.at[grp][slot], pdb.h[grp]) = (x, e);
+            }
+            if found {
                 return true;
             }
             self.at = at;
