@@ -215,14 +215,14 @@ fn bfs_15(start: &[u8]) -> usize {
     unreachable!("random walks from the goal are solvable")
 }
 
-/// `puzzles/fifteen-puzzle.puz` answers with IDA* under the derived Manhattan bound: the
+/// `puzzles/fifteen-puzzle.puz` answers with IDA* under the derived pattern databases: the
 /// lengths of a breadth-first search written here on positions up to 18 moves deep, and
 /// the very moves puzc's own breadth-first search prints (the first shortest answer).
 #[test]
 fn fifteen_puzzle_against_breadth_first() {
     let spec = "puzzles/fifteen-puzzle.puz";
     let emitted = run_ok(&["compile", spec, "--emit", "moves"], None, 0);
-    assert!(emitted.contains("lower bound: sum of the values' distances"), "{emitted}");
+    assert!(emitted.contains("lower bound: additive pattern databases"), "{emitted}");
     let mut seed = 15u64;
     for trial in 0..6 {
         let (s, _) = sliding_walk(4, 8 + 2 * trial, &mut seed);
@@ -281,4 +281,175 @@ fn unsolvable_sliding_puzzles_are_proved_at_once() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(r.out.lines().count(), 1, "{}", r.out);
     assert!(!r.err.contains("proved unsolvable"), "{}", r.err);
+}
+
+/// The answers' lengths, one per instance, from `--format json`.
+fn lengths_of(json: &str) -> Vec<usize> {
+    json.lines()
+        .map(|l| {
+            let at = l.find("\"length\":").expect("a length") + 9;
+            l[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+/// Issue 25: the 8-puzzle's pattern database is one group of all eight tiles, an exact
+/// table: every length from 0 to 31 comes out as a breadth-first search of the whole puzzle
+/// written here says (181 440 positions; five positions of each length, both of length 31),
+/// all in one process, which builds the table once.
+#[test]
+fn eight_puzzle_pattern_database_gives_every_optimal_length() {
+    use std::collections::{HashMap, VecDeque};
+    let goal: Vec<u8> = (1..9).chain([0]).collect();
+    let mut dist = HashMap::from([(goal.clone(), 0usize)]);
+    let mut order = vec![goal.clone()];
+    let mut q = VecDeque::from([goal]);
+    while let Some(s) = q.pop_front() {
+        let z = s.iter().position(|&v| v == 0).unwrap();
+        let (r, c) = (z / 3, z % 3);
+        for (t, ok) in [(z.wrapping_sub(3), r > 0), (z + 3, r < 2), (z.wrapping_sub(1), c > 0), (z + 1, c < 2)] {
+            if ok {
+                let mut n = s.clone();
+                n.swap(z, t);
+                if !dist.contains_key(&n) {
+                    dist.insert(n.clone(), dist[&s] + 1);
+                    order.push(n.clone());
+                    q.push_back(n);
+                }
+            }
+        }
+    }
+    assert_eq!(dist.len(), 181_440);
+    let mut seed = 31u64;
+    let mut picked: Vec<(&Vec<u8>, usize)> = Vec::new();
+    for d in 0..=31 {
+        let at: Vec<&Vec<u8>> = order.iter().filter(|s| dist[*s] == d).collect();
+        for _ in 0..5.min(at.len()) {
+            picked.push((at[next(&mut seed) as usize % at.len()], d));
+        }
+        if d == 31 {
+            assert_eq!(at.len(), 2, "the two hardest positions");
+            picked.extend(at.iter().map(|s| (*s, d)));
+        }
+    }
+    let text: String = picked
+        .iter()
+        .map(|(s, _)| s.chunks(3).map(|r| r.iter().map(|v| format!("{v} ")).collect::<String>() + "\n").collect::<String>())
+        .collect();
+    let r = run(&["solve", "puzzles/eight-puzzle.puz", "--instance", "-", "--format", "json", "--stats"], Some(&text));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.err.contains("instance 1: pattern databases 8 (362880 entries), built in"), "{}", r.err);
+    assert!(r.err.contains("instance 2: pattern databases 8 (362880 entries), kept from an earlier instance"), "{}", r.err);
+    let want: Vec<usize> = picked.iter().map(|&(_, d)| d).collect();
+    assert_eq!(lengths_of(&r.out), want);
+}
+
+/// Korf's 100 random 15-puzzle instances (bench/data/korf100.txt, with the optimal lengths
+/// published in Korf 1985), in puzzles/fifteen-puzzle.puz's convention: a half turn of the
+/// board and v → 16 − v (the moves correspond, so the lengths are the same).
+fn korf(number: usize) -> (String, usize) {
+    let text = std::fs::read_to_string(common::root().join("bench/data/korf100.txt")).unwrap();
+    let line = text.lines().filter(|l| !l.starts_with('#')).nth(number - 1).unwrap();
+    let w: Vec<usize> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    assert_eq!(w[0], number);
+    let cells: Vec<usize> = (0..16).map(|c| w[2 + 15 - c]).map(|v| if v == 0 { 0 } else { 16 - v }).collect();
+    (cells.chunks(4).map(|r| r.iter().map(|v| format!("{v:3}")).collect::<String>() + "\n").collect(), w[1])
+}
+
+/// The 15-puzzle's pattern databases (5-5-5, derived) answer the easiest of Korf's instances
+/// with their published optimal lengths, and search fewer nodes than the sum of distances
+/// alone (`PUZC_PATTERN_ENTRIES=0` turns the tables off) for the same answer.
+#[test]
+fn fifteen_puzzle_pattern_databases_against_published_lengths() {
+    let spec = "puzzles/fifteen-puzzle.puz";
+    let emitted = run_ok(&["compile", spec, "--emit", "moves"], None, 0);
+    assert!(emitted.contains("additive pattern databases of the values {1 2 5 3 6}, {4 8 7 12 11}, {9 10 13 14 15}"), "{emitted}");
+    let text: String = [79, 55, 42].iter().map(|&k| korf(k).0).collect();
+    let want: Vec<usize> = [79, 55, 42].iter().map(|&k| korf(k).1).collect();
+    assert_eq!(want, [42, 41, 42], "Korf 1985, table 1");
+    let r = run(&["solve", spec, "--instance", "-", "--format", "json", "--stats"], Some(&text));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(lengths_of(&r.out), want);
+    let nodes = |err: &str| -> u64 {
+        err.lines().find(|l| l.contains("IDA*")).unwrap().split(", ").find_map(|w| w.strip_suffix(" nodes")?.parse().ok()).unwrap()
+    };
+    let with = run(&["solve", spec, "--stats"], None);
+    assert!(with.err.contains("pattern databases 5-5-5 (1572480 entries)"), "{}", with.err);
+    let o = common::puzc().args(["solve", spec, "--stats"]).env("PUZC_PATTERN_ENTRIES", "0").output().unwrap();
+    let (out, err) = (String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap());
+    assert!(!err.contains("pattern databases"), "{err}");
+    assert_eq!(with.out, out, "the same first shortest answer");
+    assert!(nodes(&with.err) * 5 < nodes(&err), "{} against {}", with.err, err);
+    // Tables that do not fit the memory budget: said, and the distances alone answer.
+    let small = run(&["solve", spec, "--stats", "--max-memory", "2M"], None);
+    assert_eq!(small.code, 0, "{}", small.err);
+    assert!(small.err.contains("the pattern databases need 1.5 MiB, more than the memory budget of 2 MiB leaves"), "{}", small.err);
+    assert_eq!((small.out, nodes(&small.err)), (out, nodes(&err)));
+}
+
+/// Fewest moves of an n×n sliding puzzle by a breadth-first search written here (goal 1..,
+/// blank last), for positions a few moves deep.
+fn bfs_sliding(side: usize, start: &[u8]) -> usize {
+    use std::collections::{HashSet, VecDeque};
+    let n = side * side;
+    let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
+    let mut seen = HashSet::from([start.to_vec()]);
+    let mut q = VecDeque::from([(start.to_vec(), 0usize)]);
+    while let Some((s, d)) = q.pop_front() {
+        if s == goal {
+            return d;
+        }
+        let z = s.iter().position(|&v| v == 0).unwrap();
+        let (r, c) = (z / side, z % side);
+        let near = [(z.wrapping_sub(side), r > 0), (z + side, r + 1 < side), (z.wrapping_sub(1), c > 0), (z + 1, c + 1 < side)];
+        for (t, ok) in near {
+            if ok {
+                let mut m = s.clone();
+                m.swap(z, t);
+                if seen.insert(m.clone()) {
+                    q.push_back((m, d + 1));
+                }
+            }
+        }
+    }
+    unreachable!("random walks from the goal are solvable")
+}
+
+/// puzzles/twenty-four-puzzle.puz: its shipped 75-move instance (the length published with
+/// it, in the Nit language's test suite), and random positions of modest depth against a
+/// breadth-first search written here, in one process (the tables built once).
+#[test]
+fn twenty_four_puzzle_against_published_and_breadth_first() {
+    let spec = "puzzles/twenty-four-puzzle.puz";
+    let r = run(&["solve", spec, "--stats"], None);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(r.out.lines().count(), 75);
+    assert!(r.err.contains("pattern databases 4-4-4-4-4-4 (1821600 entries)"), "{}", r.err);
+    let mut seed = 24u64;
+    let (mut text, mut want) = (String::new(), Vec::new());
+    for trial in 0..4 {
+        let (s, _) = sliding_walk(5, 10 + 3 * trial, &mut seed);
+        text += &s.chunks(5).map(|r| r.iter().map(|v| format!("{v:3}")).collect::<String>() + "\n").collect::<String>();
+        want.push(bfs_sliding(5, &s));
+    }
+    let r = run(&["solve", spec, "--instance", "-", "--format", "json"], Some(&text));
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(lengths_of(&r.out), want);
+}
+
+/// Building the tables watches `--timeout` as the search does: with tables made large
+/// (`PUZC_PATTERN_ENTRIES`: groups of five, half a minute to build here) a one-second
+/// timeout ends the run at once with exit 5.
+#[test]
+fn building_pattern_databases_keeps_the_timeout() {
+    let started = std::time::Instant::now();
+    let o = common::puzc()
+        .args(["solve", "puzzles/twenty-four-puzzle.puz", "--timeout", "1"])
+        .env("PUZC_PATTERN_ENTRIES", "100000000")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(5), "{err}");
+    assert!(err.contains("the --timeout ran out"), "{err}");
+    assert!(started.elapsed().as_secs() < 15, "at once");
 }

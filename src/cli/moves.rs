@@ -216,7 +216,7 @@ fn patterns_said(k: usize, guide: &Guide, stats: bool) {
     let show = crate::lower::meter::show_bytes;
     match pat.built.get() {
         Some(Built::TooBig { need, budget }) => eprintln!(
-            "puzc: instance {k}: the pattern databases ({}) do not fit the memory budget ({}); the search used the sum of distances alone (raise the budget with `--max-memory`)",
+            "puzc: instance {k}: the pattern databases need {}, more than the memory budget of {} leaves; the search used the sum of distances alone (raise the budget with `--max-memory`)",
             show(*need),
             show(*budget)
         ),

@@ -29,9 +29,9 @@
 //! **Which groups.** Larger groups give a stronger bound and tables `n!/(n-k)!` entries long
 //! for `n` cells: the largest size `k` ≤ 8 whose tables hold at most [`MAX_ENTRIES`] entries
 //! altogether sets the number of groups, and the values are shared among that many groups as
-//! evenly as they can be (the 8-puzzle: one group of 8, an exact table; the 15-puzzle: 5-5-5,
-//! where 6-6-3 would take four times the memory for a weaker third group; the 24-puzzle:
-//! 5-5-5-5-4). Each group gathers goal cells that touch:
+//! evenly as they can be (the 8-puzzle: one group of 8, an exact table; the 15-puzzle: 5-5-5;
+//! the 24-puzzle: 4-4-4-4-4-4; with a larger cap, 5-5-5 rather than 6-6-3, smaller tables
+//! and no weak group of three). Each group gathers goal cells that touch:
 //! a breadth-first walk over the steps from the first goal cell not yet taken, in reading
 //! order, until it has `k` values.
 
@@ -41,10 +41,13 @@ use crate::ir::patterns::{Abstraction, NONE, Patterns, entries};
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
-/// At most this many table entries (bytes) for all the groups together: 2^25, 32 MiB. It
-/// bounds the time the tables take to build (about a second per ten million entries) as
-/// much as their memory.
-pub const MAX_ENTRIES: usize = 1 << 25;
+/// At most this many table entries (bytes) for all the groups together: 2^21, 2 MiB. It
+/// bounds the time the tables take to build (about a second for a million entries on a
+/// loaded machine) more than their memory: every process builds them again, and on the
+/// 24-puzzle's 60- to 80-move positions groups of four (1.8 M entries, 1.3 s) answer in a
+/// tenth of the time groups of five take (25.8 M entries, 33 s to build, three times fewer
+/// nodes). `PUZC_PATTERN_ENTRIES` raises it for long batches of hard positions.
+pub const MAX_ENTRIES: usize = 1 << 21;
 
 /// The cap on the tables' entries in force: [`MAX_ENTRIES`], or `PUZC_PATTERN_ENTRIES` when
 /// that is set to a number (docs/cli.md: 0 turns the tables off; a benchmark may raise it).

@@ -13,8 +13,9 @@
 //! solution.
 //!
 //! **Fast path.** When every move is one swap, there are no rules and the bound is a sum of
-//! distances, a position is one buffer changed in place and restored, and the bound moves
-//! by the difference of the two swapped values' distances. A move that swaps the same two
+//! distances (or pattern databases), a position is one buffer changed in place and restored,
+//! and the bound moves by the difference of the two swapped values' distances (or by the
+//! change of the one group's entry whose value the move carries: one table look-up). A move that swaps the same two
 //! cells as the move before it is skipped: the pair would restore the position, so no
 //! shortest solution contains it. When one value occurs exactly once and every move
 //! requires it in a given cell (the blank of a sliding puzzle), only the moves keyed to the
@@ -30,8 +31,15 @@ use crate::ir::patterns::{NONE, entry, rank};
 const FAR: u32 = u32::MAX;
 
 pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, bound: &Bound) -> Outcome {
-    if let Bound::Patterns(pat) = bound {
-        super::pdb::prepare(pat);
+    if let Bound::Patterns(pat) = bound
+        && let Err(stop) = super::pdb::prepare(pat, limits)
+    {
+        return Outcome {
+            solution: None,
+            stats: Stats { nodes: 0, tt_entries: 0, table_full: false, stop },
+            overflowed: None,
+            proof: None,
+        };
     }
     let mut b = Budgeted::new(limits);
     let found = match Swaps::new(p, bound) {

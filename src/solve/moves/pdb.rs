@@ -12,38 +12,54 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use super::{Limits, Stop};
 use crate::ir::patterns::{Abstraction, Built, NONE, Patterns, Tables, entries, rank};
 
 /// Tables kept for the process, most recent last; at most [`KEPT`].
 static KEPT_TABLES: Mutex<Vec<(Abstraction, Arc<Tables>)>> = Mutex::new(Vec::new());
 const KEPT: usize = 2;
 
-/// Builds (or finds) the tables of `pat`, once; what came of it.
-pub fn prepare(pat: &Patterns) -> &Built {
-    pat.built.get_or_init(|| {
-        let mut kept = KEPT_TABLES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, t)) = kept.iter().find(|(a, _)| *a == pat.abs) {
-            return Built::Ready { tables: t.clone(), reused: true };
-        }
-        let need = pat.abs.bytes();
-        if !crate::lower::meter::room_for(need) {
-            return Built::TooBig { need, budget: crate::lower::meter::limit() };
-        }
+/// Builds (or finds) the tables of `pat`, once; what came of it. The build watches the
+/// clock, Ctrl-C and a front end's stop button as the search does ([`Limits`]): `Err` with
+/// the reason when one of them stopped it (nothing is kept then).
+pub fn prepare<'a>(pat: &'a Patterns, limits: &Limits) -> Result<&'a Built, Stop> {
+    if let Some(b) = pat.built.get() {
+        return Ok(b);
+    }
+    let mut kept = KEPT_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    let built = if let Some((_, t)) = kept.iter().find(|(a, _)| *a == pat.abs) {
+        Built::Ready { tables: t.clone(), reused: true }
+    } else if !crate::lower::meter::room_for(pat.abs.bytes()) {
+        Built::TooBig { need: pat.abs.bytes(), budget: crate::lower::meter::limit() }
+    } else {
         let started = Instant::now();
-        let tables: Vec<Vec<u8>> = (0..pat.abs.groups.len()).map(|g| build(&pat.abs, g)).collect();
+        let mut tables = Vec::new();
+        for g in 0..pat.abs.groups.len() {
+            tables.push(build(&pat.abs, g, limits)?);
+        }
         let tables = Arc::new(Tables { tables, took: started.elapsed() });
         if kept.len() == KEPT {
             kept.remove(0);
         }
         kept.push((pat.abs.clone(), tables.clone()));
         Built::Ready { tables, reused: false }
-    })
+    };
+    Ok(pat.built.get_or_init(|| built))
+}
+
+/// Whether `limits` say stop now (the deadline, Ctrl-C, the stop button).
+fn stopped(limits: &Limits) -> Option<Stop> {
+    let set = |flag: &std::sync::atomic::AtomicBool| flag.load(std::sync::atomic::Ordering::Relaxed);
+    if set(&crate::solve::xcc::INTERRUPT) || limits.cancel.as_deref().is_some_and(set) {
+        return Some(Stop::Interrupted);
+    }
+    limits.deadline.is_some_and(|d| Instant::now() >= d).then_some(Stop::Deadline)
 }
 
 /// Group `g`'s table: for every placement of its values, the fewest steps of those values
 /// to their goal positions ([`NONE`] where they cannot get there). The layer being expanded
 /// is a list of placements (eight positions packed in a word), so no index is decoded.
-fn build(abs: &Abstraction, g: usize) -> Vec<u8> {
+fn build(abs: &Abstraction, g: usize, limits: &Limits) -> Result<Vec<u8>, Stop> {
     let n = abs.n();
     let group = &abs.groups[g];
     let k = group.len();
@@ -66,7 +82,12 @@ fn build(abs: &Abstraction, g: usize) -> Vec<u8> {
             }
             break;
         }
-        for &packed in &layer {
+        for (i, &packed) in layer.iter().enumerate() {
+            if i % 4096 == 0
+                && let Some(stop) = stopped(limits)
+            {
+                return Err(stop);
+            }
             let mut ps = packed.to_le_bytes();
             let used = ps[..k].iter().fold(0u64, |m, &p| m | 1u64 << p);
             for j in 0..k {
@@ -89,7 +110,7 @@ fn build(abs: &Abstraction, g: usize) -> Vec<u8> {
         next.clear();
         depth += 1;
     }
-    table
+    Ok(table)
 }
 
 #[cfg(test)]
@@ -128,7 +149,7 @@ mod tests {
         let goal: Vec<u8> = (1..n as u8).chain([0]).collect();
         let group: Vec<(u8, u8)> = (1..n as u8).map(|v| (v, v - 1)).collect();
         let abs = Abstraction { cell_of: (0..n as u32).collect(), starts, from, groups: vec![group] };
-        let t = build(&abs, 0);
+        let t = build(&abs, 0, &Limits::default()).unwrap();
         // Breadth-first search over whole boards.
         let mut dist = std::collections::HashMap::from([(goal.clone(), 0u8)]);
         let mut q = std::collections::VecDeque::from([goal]);
