@@ -12,6 +12,11 @@ message and skips its rows. Python 3.11 standard library only.
 
 Rows (see docs/performance.md for what each compares):
   mayan      dense n = 5 Mayan boards with no solution: puzzles/mayan.puz vs mayan_seed.cpp
+  fifteen    20 random 15-puzzle positions of 40..55 moves, one process each:
+             puzzles/fifteen-puzzle.puz vs bench/fifteen_pdb.c with the same pattern databases
+  korf100    Korf's 100 random 15-puzzle instances (bench/data/korf100.txt, published optimal
+             lengths checked), one process for all: the same two programs. Only when named;
+             --korf N takes the first N; --hard-runs runs (the C side takes minutes)
   tetravex   6x6 impossible games, 7 edge colours: puzzles/tetravex.puz vs tetravex_seed.cpp
   tetravex5  20 hard 5x5 games, labels 0/1 (possible and impossible): same programs
   tetravex7  one impossible 7x7 game, 7 edge colours: same programs (the seed takes minutes)
@@ -362,6 +367,49 @@ def build_fifteen(work):
     return exe
 
 
+def build_fifteen_pdb(work):
+    """bench/fifteen_pdb.c, the dedicated IDA* + pattern databases program, with cc -O2."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not cc:
+        return None
+    exe = work / "fifteen_pdb"
+    r = subprocess.run([cc, "-O2", "-o", str(exe), str(ROOT / "bench" / "fifteen_pdb.c")], capture_output=True, text=True)
+    if r.returncode != 0:
+        note(f"bench/fifteen_pdb.c did not build:\n{r.stderr[-1000:]}")
+        return None
+    return exe
+
+
+def pdb_groups(P, spec="puzzles/fifteen-puzzle.puz"):
+    """The groups of the pattern databases puzc derives for `spec`, in fifteen_pdb's form
+    (`1,2,5,3,6/4,8,7,12,11/9,10,13,14,15`), from `puzc compile --emit moves`."""
+    r = subprocess.run([P, "compile", spec, "--emit", "moves"], cwd=ROOT, capture_output=True, text=True)
+    m = re.search(r"pattern databases of the values (\{.*\}) \(", r.stdout)
+    if not m:
+        note(f"{spec}: no pattern databases in `--emit moves`")
+        return None
+    return "/".join(",".join(g.split()) for g in re.findall(r"\{([0-9 ]+)\}", m.group(1)))
+
+
+def korf_inputs(work, count):
+    """The first `count` of Korf's 100 instances in puzzles/fifteen-puzzle.puz's convention (a
+    half turn of the board and v -> 16 - v: goal 1..15, blank last), as one instance file for
+    puzc and one input for fifteen_pdb; with their published lengths."""
+    grids, flat, lengths = [], [], []
+    for line in (DATA / "korf100.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        w = list(map(int, line.split()))
+        cells = [0 if w[2 + 15 - c] == 0 else 16 - w[2 + 15 - c] for c in range(16)]
+        grids.append("".join(" ".join(f"{v:2d}" for v in cells[i:i + 4]) + "\n" for i in range(0, 16, 4)))
+        flat.append(" ".join(map(str, cells)) + "\n")
+        lengths.append(w[1])
+    grid, inp = work / "korf100.txt", work / "korf100.in"
+    grid.write_text("\n".join(grids[:count]))
+    inp.write_text("".join(flat[:count]))
+    return grid, inp, lengths[:count]
+
+
 def fifteen_inputs(work, exe, count, lo=40, hi=55):
     """`count` solvable 15-puzzle positions whose shortest solutions have lo..hi moves: random
     walks of FIFTEEN_WALK blank moves from the goal (no move undoing the one before; seeded),
@@ -421,6 +469,7 @@ def main():
     ap.add_argument("--hard-runs", type=int, default=3,
                     help="runs for tetravex5 and tetravex7, where the seed takes minutes (median)")
     ap.add_argument("--no-build", action="store_true", help="measure the binaries already in target/release")
+    ap.add_argument("--korf", type=int, default=100, help="korf100: the first N of Korf's instances")
     args = ap.parse_args()
     runs = max(args.runs, 5)
     only = set(filter(None, args.only.split(",")))
@@ -461,7 +510,8 @@ def main():
     # --- 15-puzzle against a dedicated IDA* -------------------------------------------------
     if want("fifteen"):
         exe = build_fifteen(work)
-        if exe:
+        pdb, groups = build_fifteen_pdb(work), pdb_groups(P)
+        if exe and pdb and groups:
             note("fifteen: generating 20 positions of 40..55 moves ...")
             cases = fifteen_inputs(work, exe, 20)
             pairs = []
@@ -469,13 +519,29 @@ def main():
                 moves_ok = lambda out, code, n=length: None if out.count("\n") == n else f"expected {n} moves, got {out.count(chr(10))}"
                 len_ok = lambda out, code, n=length: None if out.strip() == str(n) else f"expected {n}, got {out.strip()!r}"
                 pairs.append((Side("puzc", [P, "solve", "puzzles/fifteen-puzzle.puz", "--instance", str(grid)], check=moves_ok),
-                              Side("ida", [str(exe)], stdin=flat, check=len_ok)))
+                              Side("ida", [str(pdb), groups], stdin=flat, check=len_ok)))
             res, problems = compare(pairs, runs)
             lengths = sorted(n for _, _, n in cases)
             per = ", ".join(f"{p / o:.2f}" for p, o in zip(res[0][2], res[1][2]))
             add("fifteen", f"20 positions, optimal lengths {lengths[0]}..{lengths[-1]} (median {statistics.median(lengths)}), "
-                f"one process each (sum of per-position medians; puzc/ida per position {per}); vs bench/fifteen_ida.c",
+                f"one process each (sum of per-position medians; puzc/ida per position {per}); vs bench/fifteen_pdb.c {groups}",
                 res, "puzc <= 1.5x ida", problems)
+
+    # --- Korf's 100 15-puzzle instances against the same pattern databases in C ---------------
+    if "korf100" in only:
+        pdb, groups = build_fifteen_pdb(work), pdb_groups(P)
+        if pdb and groups:
+            grid, inp, lengths = korf_inputs(work, args.korf)
+            want_len = lambda out: [int(m) for m in re.findall(r'"length":(\d+)', out)]
+            puzc_ok = lambda out, code: None if want_len(out) == lengths else "lengths differ from Korf's"
+            c_ok = lambda out, code: None if [int(x) for x in out.split()] == lengths else "lengths differ from Korf's"
+            pairs = [(Side("puzc", [P, "solve", "puzzles/fifteen-puzzle.puz", "--instance", str(grid), "--format", "json",
+                                    "--max-nodes", "100000000000"], check=puzc_ok),
+                      Side("ida", [str(pdb), groups], stdin=inp, check=c_ok))]
+            note(f"korf100: the first {args.korf} instances, {args.hard_runs} runs a side ...")
+            res, problems = compare(pairs, args.hard_runs)
+            add("korf100", f"Korf's instances 1..{args.korf} (lengths {min(lengths)}..{max(lengths)}), one process a side, "
+                f"both building the tables; vs bench/fifteen_pdb.c {groups}", res, "puzc <= 1.5x ida", problems)
 
     # --- Tetravex ---------------------------------------------------------------------------
     if want("tetravex"):

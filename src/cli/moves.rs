@@ -227,7 +227,7 @@ fn patterns_said(k: usize, guide: &Guide, stats: bool) {
             if *reused {
                 "kept from an earlier instance".to_string()
             } else {
-                format!("built in {:.3} s", tables.took.as_secs_f64())
+                format!("built in {:.3} ms", tables.took.as_secs_f64() * 1e3)
             }
         ),
         _ => {}
