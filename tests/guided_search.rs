@@ -334,12 +334,18 @@ fn eight_puzzle_pattern_database_gives_every_optimal_length() {
     }
     let text: String = picked
         .iter()
-        .map(|(s, _)| s.chunks(3).map(|r| r.iter().map(|v| format!("{v} ")).collect::<String>() + "\n").collect::<String>())
+        .map(|(s, _)| {
+            s.chunks(3).map(|r| r.iter().map(|v| format!("{v} ")).collect::<String>() + "\n").collect::<String>()
+        })
         .collect();
     let r = run(&["solve", "puzzles/eight-puzzle.puz", "--instance", "-", "--format", "json", "--stats"], Some(&text));
     assert_eq!(r.code, 0, "{}", r.err);
     assert!(r.err.contains("instance 1: pattern databases 8 (362880 entries), built in"), "{}", r.err);
-    assert!(r.err.contains("instance 2: pattern databases 8 (362880 entries), kept from an earlier instance"), "{}", r.err);
+    assert!(
+        r.err.contains("instance 2: pattern databases 8 (362880 entries), kept from an earlier instance"),
+        "{}",
+        r.err
+    );
     let want: Vec<usize> = picked.iter().map(|&(_, d)| d).collect();
     assert_eq!(lengths_of(&r.out), want);
 }
@@ -363,7 +369,10 @@ fn korf(number: usize) -> (String, usize) {
 fn fifteen_puzzle_pattern_databases_against_published_lengths() {
     let spec = "puzzles/fifteen-puzzle.puz";
     let emitted = run_ok(&["compile", spec, "--emit", "moves"], None, 0);
-    assert!(emitted.contains("additive pattern databases of the values {1 2 5 3 6}, {4 8 7 12 11}, {9 10 13 14 15}"), "{emitted}");
+    assert!(
+        emitted.contains("additive pattern databases of the values {1 2 5 3 6}, {4 8 7 12 11}, {9 10 13 14 15}"),
+        "{emitted}"
+    );
     let text: String = [79, 55, 42].iter().map(|&k| korf(k).0).collect();
     let want: Vec<usize> = [79, 55, 42].iter().map(|&k| korf(k).1).collect();
     assert_eq!(want, [42, 41, 42], "Korf 1985, table 1");
@@ -371,7 +380,12 @@ fn fifteen_puzzle_pattern_databases_against_published_lengths() {
     assert_eq!(r.code, 0, "{}", r.err);
     assert_eq!(lengths_of(&r.out), want);
     let nodes = |err: &str| -> u64 {
-        err.lines().find(|l| l.contains("IDA*")).unwrap().split(", ").find_map(|w| w.strip_suffix(" nodes")?.parse().ok()).unwrap()
+        err.lines()
+            .find(|l| l.contains("IDA*"))
+            .unwrap()
+            .split(", ")
+            .find_map(|w| w.strip_suffix(" nodes")?.parse().ok())
+            .unwrap()
     };
     let with = run(&["solve", spec, "--stats"], None);
     assert!(with.err.contains("pattern databases 5-5-5 (1572480 entries)"), "{}", with.err);
@@ -383,7 +397,11 @@ fn fifteen_puzzle_pattern_databases_against_published_lengths() {
     // Tables that do not fit the memory budget: said, and the distances alone answer.
     let small = run(&["solve", spec, "--stats", "--max-memory", "2M"], None);
     assert_eq!(small.code, 0, "{}", small.err);
-    assert!(small.err.contains("the pattern databases need 1.5 MiB, more than the memory budget of 2 MiB leaves"), "{}", small.err);
+    assert!(
+        small.err.contains("the pattern databases need 1.5 MiB, more than the memory budget of 2 MiB leaves"),
+        "{}",
+        small.err
+    );
     assert_eq!((small.out, nodes(&small.err)), (out, nodes(&err)));
 }
 
@@ -401,7 +419,12 @@ fn bfs_sliding(side: usize, start: &[u8]) -> usize {
         }
         let z = s.iter().position(|&v| v == 0).unwrap();
         let (r, c) = (z / side, z % side);
-        let near = [(z.wrapping_sub(side), r > 0), (z + side, r + 1 < side), (z.wrapping_sub(1), c > 0), (z + 1, c + 1 < side)];
+        let near = [
+            (z.wrapping_sub(side), r > 0),
+            (z + side, r + 1 < side),
+            (z.wrapping_sub(1), c > 0),
+            (z + 1, c + 1 < side),
+        ];
         for (t, ok) in near {
             if ok {
                 let mut m = s.clone();

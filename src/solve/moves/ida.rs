@@ -337,7 +337,8 @@ impl<'p> Swaps<'p> {
             // A value of a pattern database's group changes its group's entry. The other
             // side of the swap is the empty cell (`lower/patterns.rs` applies only then), so
             // one value moves.
-            let carried = self.pdb.as_ref().and_then(|pdb| pdb.carry(va as Value, c).or_else(|| pdb.carry(vc as Value, a)));
+            let carried =
+                self.pdb.as_ref().and_then(|pdb| pdb.carry(va as Value, c).or_else(|| pdb.carry(vc as Value, a)));
             if let (Some((g, _, _, e)), Some(pdb)) = (carried, &self.pdb) {
                 moved = moved + e as u64 - pdb.h[g] as u64;
             }

@@ -237,7 +237,11 @@ pub fn engine_for(search: Search, guide: &Guide) -> Engine {
     match search {
         Search::Bfs => Engine::Bfs,
         _ if guide.commute => Engine::Commuting,
-        Search::Auto if matches!(guide.bound, Some(Bound::Distance { .. } | Bound::Patterns(_) | Bound::Estimate(_))) => Engine::Ida,
+        Search::Auto
+            if matches!(guide.bound, Some(Bound::Distance { .. } | Bound::Patterns(_) | Bound::Estimate(_))) =>
+        {
+            Engine::Ida
+        }
         Search::Ida if guide.bound.is_some() => Engine::Ida,
         _ => Engine::Bfs,
     }
