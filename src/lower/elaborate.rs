@@ -81,7 +81,7 @@ pub fn elaborate<'s>(
     overrides: &'s HashMap<String, Value>,
     limits: ExpandLimits,
 ) -> (Elab<'s>, Diagnostics) {
-    elaborate_with(spec, input, overrides, limits, &mut Memo::default())
+    elaborate_with(spec, input, overrides, limits, &mut Memo::none())
 }
 
 /// [`elaborate`], reusing what `memo` kept from the last instance of the same `spec` (see

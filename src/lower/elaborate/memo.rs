@@ -27,6 +27,8 @@ use std::collections::HashMap;
 pub struct Memo {
     regions: HashMap<usize, Entry>,
     pieces: HashMap<usize, Pieces>,
+    /// Remembers nothing ([`Memo::none`]).
+    off: bool,
 }
 
 struct Pieces {
@@ -61,6 +63,13 @@ fn same_geometry(g: &Geometry, board: Option<&Board>) -> bool {
 }
 
 impl Memo {
+    /// A memo for a single run, which has nothing to reuse: it keeps nothing, since keeping
+    /// an entry copies every global in force (a spec of 30 000 `let`s and 300 region
+    /// statements spent most of its second of `puzc check` copying them).
+    pub fn none() -> Memo {
+        Memo { off: true, ..Memo::default() }
+    }
+
     /// Gives statement `k` (region `name`) the family it made last time, if that was made
     /// under the same globals and board geometry and the budget still covers its cost.
     pub(super) fn reuse(&self, k: usize, el: &mut Elab, name: &str) -> bool {
@@ -88,12 +97,18 @@ impl Memo {
 
     /// Stores the pieces statement `k` just made, from a budget of `budget` before it ran.
     pub(super) fn remember_pieces(&mut self, k: usize, el: &Elab, made: &[super::MadePiece], budget: u64) {
+        if self.off {
+            return;
+        }
         let cost = budget - el.env.budget;
         self.pieces.insert(k, Pieces { globals: el.env.globals.clone(), made: made.to_vec(), cost });
     }
 
     /// Stores the family statement `k` (region `name`) just made, at `cost` units of budget.
     pub(super) fn remember(&mut self, k: usize, el: &Elab, name: &str, cost: u64) {
+        if self.off {
+            return;
+        }
         let (Some(family), Some(geometry)) = (el.region_families.get(name), geometry(el.model.board.as_ref())) else {
             return;
         };
