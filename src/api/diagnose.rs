@@ -57,8 +57,7 @@ fn elaborated(spec: &Spec, root: FileId) -> Vec<Diagnostic> {
     if let Err(d) = CaseRule::of(spec, &overrides, &mut reader) {
         return vec![d];
     }
-    let (mut elab, diags) =
-        elaborate_with(spec, &mut reader, &overrides, ExpandLimits::default(), &mut Memo::none());
+    let (mut elab, diags) = elaborate_with(spec, &mut reader, &overrides, ExpandLimits::default(), &mut Memo::none());
     if !diags.is_empty() {
         let unread = inline.is_none() && diags.iter().any(|d| matches!(d.code, Code::I301 | Code::I303));
         return if unread { Vec::new() } else { diags };
