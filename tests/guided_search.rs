@@ -189,32 +189,6 @@ fn listing_a_few_solutions_does_not_count_them_all() {
     assert_eq!((unique.code, unique.out), (6, first.out));
 }
 
-/// Fewest moves of the 15-puzzle by a breadth-first search written here (goal 1..15, blank
-/// last), for positions a few moves deep.
-fn bfs_15(start: &[u8]) -> usize {
-    use std::collections::{HashSet, VecDeque};
-    let goal: Vec<u8> = (1..16).chain([0]).collect();
-    let mut seen = HashSet::from([start.to_vec()]);
-    let mut q = VecDeque::from([(start.to_vec(), 0usize)]);
-    while let Some((s, d)) = q.pop_front() {
-        if s == goal {
-            return d;
-        }
-        let z = s.iter().position(|&v| v == 0).unwrap();
-        let (r, c) = (z / 4, z % 4);
-        for (t, ok) in [(z.wrapping_sub(4), r > 0), (z + 4, r < 3), (z.wrapping_sub(1), c > 0), (z + 1, c < 3)] {
-            if ok {
-                let mut n = s.clone();
-                n.swap(z, t);
-                if seen.insert(n.clone()) {
-                    q.push_back((n, d + 1));
-                }
-            }
-        }
-    }
-    unreachable!("random walks from the goal are solvable")
-}
-
 /// `puzzles/fifteen-puzzle.puz` answers with IDA* under the derived pattern databases: the
 /// lengths of a breadth-first search written here on positions up to 18 moves deep, and
 /// the very moves puzc's own breadth-first search prints (the first shortest answer).
@@ -230,7 +204,7 @@ fn fifteen_puzzle_against_breadth_first() {
         let ida = run(&["solve", spec, "--instance", "-", "--stats"], Some(&text));
         assert_eq!(ida.code, 0, "{text}{}", ida.err);
         assert!(ida.err.contains("IDA*"), "{}", ida.err);
-        assert_eq!(moves_of(&ida.out).len(), bfs_15(&s), "{text}");
+        assert_eq!(moves_of(&ida.out).len(), bfs_sliding(4, &s), "{text}");
         let bfs = run_ok(&["solve", spec, "--instance", "-", "--search", "bfs"], Some(&text), 0);
         assert_eq!(ida.out, bfs, "{text}");
     }

@@ -457,12 +457,7 @@ impl Prop {
     /// From the unclued component `k` over nodes not out, is a clue node reached?
     fn reach(&mut self, k: u32) -> bool {
         let Kind::Areas { clue, .. } = &self.kind else { unreachable!() };
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        let stamp = self.stamp;
+        let stamp = next_stamp(&mut self.stamp, &mut self.seen);
         self.queue.clear();
         for m in self.comp_first[k as usize]..self.comp_first[k as usize + 1] {
             let v = self.members[m as usize] as usize;
@@ -487,4 +482,15 @@ impl Prop {
         }
         false
     }
+}
+
+/// The next visit's stamp for `marks` (a node is visited when its mark equals the stamp), so
+/// a search starts without clearing them; on wrap-around they are cleared once.
+pub(super) fn next_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.iter_mut().for_each(|m| *m = 0);
+        *stamp = 1;
+    }
+    *stamp
 }

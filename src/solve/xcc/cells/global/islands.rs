@@ -143,12 +143,7 @@ impl Prop {
     /// `R` of component `k` into `cuts.order`; false when it holds fewer than the clue.
     fn island_region(&self, cuts: &mut Cuts, k: u32, rem: u32) -> bool {
         let super::Kind::Areas { clue, .. } = &self.kind else { unreachable!() };
-        cuts.stamp = cuts.stamp.wrapping_add(1);
-        if cuts.stamp == 0 {
-            cuts.mark.iter_mut().for_each(|m| *m = 0);
-            cuts.stamp = 1;
-        }
-        let stamp = cuts.stamp;
+        let stamp = super::next_stamp(&mut cuts.stamp, &mut cuts.mark);
         cuts.order.clear();
         for m in self.comp_first[k as usize]..self.comp_first[k as usize + 1] {
             let v = self.members[m as usize] as usize;
