@@ -48,6 +48,7 @@ mod runs;
 mod seeds_xcc;
 mod seen;
 mod serve;
+mod sized;
 mod sizes;
 mod slides;
 mod solved;

@@ -409,6 +409,9 @@ impl Checker {
                 self.expr(of);
                 self.expr(clues);
             }
+            StmtKind::Sized(d) => {
+                d.of.iter().chain(&d.size).for_each(|e| self.expr(e));
+            }
             StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
             StmtKind::Bridges { clues, most, .. } => {
                 self.expr(clues);

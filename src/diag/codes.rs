@@ -57,6 +57,7 @@ codes! {
     G213 => "walls not known from the givens",
     G214 => "path ends not in pairs",
     G215 => "not a path's end",
+    G216 => "area size not a number",
     G218 => "island number out of range",
     G219 => "bridges on a lattice without rows",
     G225 => "cells share no side",

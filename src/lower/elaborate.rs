@@ -163,7 +163,7 @@ impl Elab<'_> {
             | StmtKind::PiecesApart { .. }
             | StmtKind::Draw(_)
             | StmtKind::Clues { .. } => board_broken,
-            StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } | StmtKind::Pairs(_) => {
+            StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } | StmtKind::Pairs(_) | StmtKind::Sized(_) => {
                 board_broken
             }
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
@@ -336,6 +336,7 @@ impl Elab<'_> {
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Pairs(d) => self.pairs(d)?,
+            StmtKind::Sized(d) => self.sized(d)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Runs(d) => self.runs(d)?,
             StmtKind::Loop { board, cells, span } => self.loop_on(board, *cells, *span)?,

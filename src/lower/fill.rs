@@ -35,6 +35,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.areas.is_empty()
         && model.blocks.is_empty()
         && model.pairs.is_empty()
+        && model.sized.is_empty()
         && model.compares.is_empty()
         && model.runs.is_empty()
         && model.loop_rule.is_none()

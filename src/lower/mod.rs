@@ -32,6 +32,7 @@ mod rows;
 mod runs;
 mod seen;
 mod sight;
+mod sized;
 pub mod symmetry;
 mod tiles;
 pub mod value;

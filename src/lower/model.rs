@@ -227,6 +227,18 @@ pub struct Pairing {
     pub span: Span,
 }
 
+/// `each area of equal values has size its value` (Fillomino) and `each area of '#' cells has
+/// size 2` (Norinori): the cells holding values of one label, joined by sides, make areas,
+/// and every area of label `l` has `size[l]` cells (`src/lower/sized.rs`).
+#[derive(Clone, Debug)]
+pub struct SizedAreas {
+    /// Per board value (index), its label; `None`: a cell holding it is in no area.
+    pub label: Vec<Option<u32>>,
+    /// Per label, how many cells each of its areas has (1 or more).
+    pub size: Vec<u32>,
+    pub span: Span,
+}
+
 /// `no 2 by 2 block of '#'`: no `rows` × `cols` block of cells (on a board of squares) holds
 /// only `values`.
 #[derive(Clone, Debug)]
@@ -464,6 +476,8 @@ pub struct Model {
     pub blocks: Vec<Block>,
     /// `each ... pairs with one ... beside it` statements (`src/lower/pairs.rs`).
     pub pairs: Vec<Pairing>,
+    /// `each area of ... has size ...` statements (`src/lower/sized.rs`).
+    pub sized: Vec<SizedAreas>,
     /// `cells x at ..., y at ... hold ...`, one per binding (`src/lower/compare.rs`).
     pub compares: Vec<Compare>,
     /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).

@@ -334,6 +334,9 @@ fn lower_fill(
     if !model.pairs.is_empty() {
         super::pairs::add_globals(model, b, &cell_item, meanings);
     }
+    if !model.sized.is_empty() {
+        super::sized::add_globals(model, b, &cell_item, meanings);
+    }
 }
 
 /// One way to turn a piece: its cells (normalised to a top-left of (0, 0)) and edge labels.

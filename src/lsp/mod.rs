@@ -76,6 +76,8 @@ const KEYWORDS: &[&str] = &[
     "its",
     "size",
     "block",
+    "values",
+    "has",
     "loop",
     "counts",
     "around",

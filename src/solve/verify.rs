@@ -10,6 +10,7 @@ use proven::Proven;
 mod bridges;
 mod compare;
 mod connected;
+mod sized;
 mod fleet;
 mod loops;
 mod pairs;
@@ -176,7 +177,8 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     seen::verify(model, fill)?;
     sight::verify(model, fill)?;
     pairs::verify(model, fill)?;
-    connected::verify(model, fill)
+    connected::verify(model, fill)?;
+    sized::verify(model, fill)
 }
 
 /// Whether two cells of the board touch by a side (or, with `diagonal`, by a corner),

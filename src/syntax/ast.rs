@@ -145,6 +145,8 @@ pub enum StmtKind {
     /// holding `of` and those holding `with` pair off one to one, each pair touching
     /// (`src/lower/pairs.rs`).
     Pairs(PairsDecl),
+    /// `each area of equal values has size its value`, `each area of '#' cells has size 2`.
+    Sized(SizedDecl),
     /// `no 2 by 2 block of '#'`: no block of `rows` × `cols` cells holds only the values.
     Block {
         rows: Expr,
@@ -279,6 +281,18 @@ pub enum CountBound {
     Exactly(Expr),
     AtMost(Expr),
     AtLeast(Expr),
+}
+
+/// `each area of equal values has size its value` (Fillomino), `each area of '#' cells has
+/// size 2` (Norinori): areas of cells and the number of cells each has (`src/lower/sized.rs`).
+#[derive(Clone, Debug)]
+pub struct SizedDecl {
+    /// The values whose cells make the areas (a value or a list); `None`: `equal values`, an
+    /// area is a largest set of cells holding one value, joined by sides.
+    pub of: Option<Expr>,
+    /// The areas' size; `None`: `its value`, each area's own value.
+    pub size: Option<Expr>,
+    pub span: Span,
 }
 
 /// `cells x at (r, c), y at (r, c + 1) hold x < y for ...`: per binding of `each`, the

@@ -8,6 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
 mod pairs;
+mod sized;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/puz.pest"]
@@ -597,6 +598,7 @@ impl Cx {
                 StmtKind::Areas { of, clues, sized, span }
             }
             Rule::pairs_stmt => StmtKind::Pairs(self.pairs(it, span)?),
+            Rule::sized_stmt => self.sized(it, span)?,
             Rule::block_stmt => {
                 let rows = self.expr(it.next().unwrap())?;
                 let cols = self.expr(it.next().unwrap())?;
@@ -1091,6 +1093,8 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_its
             | Rule::kw_size
             | Rule::kw_block
+            | Rule::kw_values
+            | Rule::kw_has
             | Rule::kw_hold
             | Rule::kw_loop
             | Rule::kw_counts

@@ -43,6 +43,12 @@ pub enum Global {
     /// it (Tents' trees and tents, `lower/pairs.rs`; the graph joins only cells beside each
     /// other, and every edge between two left or two right nodes is ignored).
     Pairs { area: Area, left: Vec<bool> },
+    /// Every area of equal labels has its label's size: the area's nodes carry the label of
+    /// the option chosen for them (`labels`: each option of `ins` with its label, sorted by
+    /// option), an area is a connected component of nodes of one label, and label `l`'s areas
+    /// have `size[l]` nodes each (Fillomino's "each area of equal values has size its value",
+    /// `lower/sized.rs`; a node whose option is not in `ins` belongs to no area).
+    Sized { area: Area, labels: Vec<(OptionId, u32)>, size: Vec<u32> },
 }
 
 /// In a loop's `ends`: no second neighbour (the end of a path).
@@ -136,7 +142,8 @@ impl Global {
             | Global::NotAll { area: a, .. }
             | Global::Loop { area: a, .. }
             | Global::Linked { area: a, .. }
-            | Global::Pairs { area: a, .. } => a,
+            | Global::Pairs { area: a, .. }
+            | Global::Sized { area: a, .. } => a,
         }
     }
 
@@ -147,7 +154,8 @@ impl Global {
             | Global::NotAll { area: a, .. }
             | Global::Loop { area: a, .. }
             | Global::Linked { area: a, .. }
-            | Global::Pairs { area: a, .. } => a,
+            | Global::Pairs { area: a, .. }
+            | Global::Sized { area: a, .. } => a,
         }
     }
 
@@ -173,6 +181,9 @@ impl Global {
             }
             return perfect_pairing(&area.adj_start, &area.adj, &side);
         }
+        if let Global::Sized { labels, size, .. } = self {
+            return sized_areas_hold(area, labels, size, chosen);
+        }
         let inside = area.members(chosen);
         if let Global::Linked { ends, points, .. } = self {
             return all_linked(ends, *points, &inside);
@@ -188,7 +199,8 @@ impl Global {
             | Global::NotAll { .. }
             | Global::Loop { .. }
             | Global::Linked { .. }
-            | Global::Pairs { .. } => count <= 1,
+            | Global::Pairs { .. }
+            | Global::Sized { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -237,6 +249,16 @@ impl Global {
                 let left = area.ins.iter().zip(left).filter(|(o, _)| kept.contains(o)).map(|(_, l)| *l).collect();
                 Global::Pairs { area: area.renumbered(keep), left }
             }
+            Global::Sized { area, labels, size } => {
+                let mut new_id = std::collections::HashMap::with_capacity(keep.len());
+                for (new, old) in keep.iter().enumerate() {
+                    new_id.insert(*old, OptionId(new as u32));
+                }
+                let mut labels: Vec<(OptionId, u32)> =
+                    labels.iter().filter_map(|(o, l)| new_id.get(o).map(|&n| (n, *l))).collect();
+                labels.sort_unstable();
+                Global::Sized { area: area.renumbered(keep), labels, size: size.clone() }
+            }
         }
     }
 
@@ -251,6 +273,49 @@ impl Global {
             }
         }
     }
+}
+
+/// Whether every area of equal labels has its label's size: each node's label from the option
+/// chosen for it (none when that option is not in `labels`), areas by a flood over equal
+/// labels, each area's nodes counted.
+fn sized_areas_hold(area: &Area, labels: &[(OptionId, u32)], size: &[u32], chosen: &[OptionId]) -> bool {
+    let mut sorted = chosen.to_vec();
+    sorted.sort_unstable();
+    let n = area.nodes();
+    let mut label = vec![u32::MAX; n];
+    for (v, slot) in label.iter_mut().enumerate() {
+        for o in area.ins_of(v) {
+            if sorted.binary_search(o).is_ok()
+                && let Ok(i) = labels.binary_search_by_key(o, |p| p.0)
+            {
+                *slot = labels[i].1;
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    for s in 0..n {
+        if label[s] == u32::MAX || seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        stack.push(s);
+        let mut count = 0u64;
+        while let Some(v) = stack.pop() {
+            count += 1;
+            for &w in area.neighbours(v) {
+                let w = w as usize;
+                if !seen[w] && label[w] == label[s] {
+                    seen[w] = true;
+                    stack.push(w);
+                }
+            }
+        }
+        if size.get(label[s] as usize).is_none_or(|&k| count != k as u64) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the links marked `inside` join all `points` points: a union-find over the points.

@@ -56,6 +56,13 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad links", a.name));
         }
+        if let Global::Sized { labels, size, .. } = g
+            && (labels.windows(2).any(|w| w[0].0 >= w[1].0)
+                || labels.iter().any(|&(o, l)| o.0 as usize >= self.option_count() || l as usize >= size.len())
+                || a.ins.iter().any(|o| labels.binary_search_by_key(o, |p| p.0).is_err()))
+        {
+            return Err(format!("global `{}`: bad labels", a.name));
+        }
         if let Global::Loop { sides, off, .. } = g
             && (off.0 as usize >= self.colour_names.len()
                 || *off == Colour::NONE

@@ -308,7 +308,7 @@ fn through_centres(r: &Shown, g: &Geometry) -> Element {
 /// The outline of a set of cells, `inset` pixels inside it: a line along every side whose
 /// far cell is not in the set, each end shortened at a convex corner and lengthened at a
 /// concave one, so the lines of one region meet.
-fn outline(board: &Board, cells: &[usize], g: &Geometry, inset: f64) -> Element {
+pub(super) fn outline(board: &Board, cells: &[usize], g: &Geometry, inset: f64) -> Element {
     let cols = board.cols as isize;
     let rows = board.rows as isize;
     let mut member = vec![false; board.on.len()];

@@ -17,6 +17,7 @@
 //!
 //! Documents are written as they are built, under the memory budget (`node.rs`); this module
 //! only decides geometry and colours.
+mod areas;
 mod board;
 mod bridges;
 mod decor;

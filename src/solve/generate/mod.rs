@@ -85,7 +85,10 @@ pub fn shuffled(p: &XccProblem, rng: &mut SplitMix64) -> (XccProblem, Vec<Option
 fn sort_ins(g: &mut Global) {
     let area = match g {
         Global::Connected(a) => a,
-        Global::Areas { area, .. } | Global::NotAll { area, .. } | Global::Linked { area, .. } => area,
+        Global::Areas { area, .. }
+        | Global::NotAll { area, .. }
+        | Global::Linked { area, .. }
+        | Global::Sized { area, .. } => area,
         Global::Pairs { area, left } => {
             // A pairing's sides run beside its `ins`: sort them together.
             for n in 0..area.in_start.len().saturating_sub(1) {

@@ -7,7 +7,7 @@ use crate::syntax::ast::Lattice;
 use std::collections::VecDeque;
 
 /// Do cells `a` and `b` (flat indices) share a side?
-fn share_side(board: &Board, a: usize, b: usize) -> bool {
+pub(super) fn share_side(board: &Board, a: usize, b: usize) -> bool {
     let rc = |c: usize| ((c / board.cols) as i64, (c % board.cols) as i64);
     let ((r1, c1), (r2, c2)) = (rc(a), rc(b));
     match board.lattice {

@@ -37,6 +37,7 @@
 mod islands;
 mod linked;
 mod loops;
+mod sized;
 
 use super::{Cells, get};
 use crate::ir::xcc::{Global, XccProblem};
@@ -71,6 +72,8 @@ enum Kind {
     /// its node in on the left. Checked on complete assignments only: a pairing's specs run
     /// Algorithm M, whose items say the local part (`lower/pairs.rs`).
     Pairs(Vec<bool>),
+    /// Areas of equal labels with their labels' sizes (`sized.rs`): reads its own states.
+    Sized(Box<sized::Sizes>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +135,9 @@ impl Globals {
                             Kind::Linked(Box::new(linked::Points::new(ends, *points)))
                         }
                         Global::Pairs { .. } => Kind::Pairs(vec![false; c.opt_id.len()]),
+                        Global::Sized { labels, size, .. } => {
+                            Kind::Sized(Box::new(sized::Sizes::new(a, labels, size, &layout, c)))
+                        }
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -190,6 +196,9 @@ impl Globals {
             if let Kind::Loop(m) = &mut p.kind {
                 return m.propagate(c); // incremental: no states to read
             }
+            if let Kind::Sized(z) = &mut p.kind {
+                return z.propagate(c); // labels, not in/out states
+            }
             p.read_states(c)
                 && match p.kind {
                     Kind::Connected => p.connected(c),
@@ -197,7 +206,7 @@ impl Globals {
                     Kind::NotAll { .. } => p.not_all(c),
                     Kind::Linked(_) => p.linked(c),
                     Kind::Pairs(_) => p.pairs(c),
-                    Kind::Loop(_) => unreachable!(),
+                    Kind::Loop(_) | Kind::Sized(_) => unreachable!(),
                 }
         })
     }
@@ -235,7 +244,7 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) | Kind::Pairs(_) => true,
+            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) | Kind::Pairs(_) | Kind::Sized(_) => true,
         }
     }
 
