@@ -78,8 +78,7 @@ fn equal_values_counts_equal_a_brute_force() {
                 areas_sized(rows, cols, &label, &|l| l as usize + 1)
             })
             .count() as u64;
-        let picture: Vec<String> =
-            given.iter().map(|g| g.map_or("-".to_string(), |v| (v + 1).to_string())).collect();
+        let picture: Vec<String> = given.iter().map(|g| g.map_or("-".to_string(), |v| (v + 1).to_string())).collect();
         let spec = format!(
             "board g[{rows}, {cols}] of 1..={k}\nfill g\ngiven g = \"{}\"\neach area of equal values has size its value\nanswer count\n",
             picture.chunks(cols).map(|r| r.concat()).collect::<Vec<_>>().join("/")
@@ -104,8 +103,7 @@ fn cells_of_a_value_counts_equal_a_brute_force() {
             })
             .count() as u64;
         let picture: Vec<&str> = given.iter().map(|g| ["o", "x"][g.unwrap_or(0) as usize]).collect();
-        let picture: Vec<&str> =
-            picture.iter().zip(&given).map(|(p, g)| if g.is_some() { *p } else { "." }).collect();
+        let picture: Vec<&str> = picture.iter().zip(&given).map(|(p, g)| if g.is_some() { *p } else { "." }).collect();
         let spec = format!(
             "board g[{rows}, {cols}] of ['o', 'x']\nfill g\ngiven g = \"{}\"\neach area of 'x' cells has size {size}\nanswer count\n",
             picture.chunks(cols).map(|r| r.concat()).collect::<Vec<_>>().join("/")
@@ -119,8 +117,11 @@ fn check_fillomino(args: &[&str], published: &str) {
     let mut all = vec!["solve", "puzzles/fillomino.puz", "--unique"];
     all.extend_from_slice(args);
     let out = run_ok(&all, None, 0);
-    let got: Vec<Vec<String>> =
-        out.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_whitespace().map(String::from).collect()).collect();
+    let got: Vec<Vec<String>> = out
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect();
     let want: Vec<Vec<String>> = published.lines().map(|l| l.split_whitespace().map(String::from).collect()).collect();
     // Cells of one digit each are printed without blanks: compare cell by cell either way.
     let flat = |g: &Vec<Vec<String>>| -> Vec<String> {
@@ -151,11 +152,8 @@ fn shipped_fillomino_20_has_the_published_answer() {
 #[test]
 fn values_that_are_not_sizes_are_g216() {
     let dir = scratch("sized-g216");
-    let path = write(
-        &dir,
-        "s.puz",
-        "board g[2, 2] of ['.', '#']\nfill g\neach area of equal values has size its value\n",
-    );
+    let path =
+        write(&dir, "s.puz", "board g[2, 2] of ['.', '#']\nfill g\neach area of equal values has size its value\n");
     let r = run(&["check", &path], None);
     assert_ne!(r.code, 0);
     assert!(r.err.contains("G216"), "{}", r.err);

@@ -163,9 +163,11 @@ impl Elab<'_> {
             | StmtKind::PiecesApart { .. }
             | StmtKind::Draw(_)
             | StmtKind::Clues { .. } => board_broken,
-            StmtKind::Connected { .. } | StmtKind::Areas { .. } | StmtKind::Block { .. } | StmtKind::Pairs(_) | StmtKind::Sized(_) => {
-                board_broken
-            }
+            StmtKind::Connected { .. }
+            | StmtKind::Areas { .. }
+            | StmtKind::Block { .. }
+            | StmtKind::Pairs(_)
+            | StmtKind::Sized(_) => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Bridges { .. } | StmtKind::IslandsConnected { .. } => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } | StmtKind::LoopRule(_) | StmtKind::Paths { .. } => {

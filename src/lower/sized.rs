@@ -69,7 +69,12 @@ pub fn add_globals(model: &Model, b: &mut XccBuilder, cell_item: &[Option<ItemId
         let shown: Vec<String> =
             (0..board.values.len()).filter(|&v| rule.label[v].is_some()).map(|v| board.values[v].to_string()).collect();
         let mut node = vec![u32::MAX; board.on.len()];
-        let mut area = Area { name: format!("sized({})", shown.join("/")), in_start: vec![0], adj_start: vec![0], ..Area::default() };
+        let mut area = Area {
+            name: format!("sized({})", shown.join("/")),
+            in_start: vec![0],
+            adj_start: vec![0],
+            ..Area::default()
+        };
         for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
             node[cell] = area.node_item.len() as u32;
             area.node_item.push(cell_item[cell].expect("a cell on the board has an item"));

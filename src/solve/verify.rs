@@ -10,7 +10,6 @@ use proven::Proven;
 mod bridges;
 mod compare;
 mod connected;
-mod sized;
 mod fleet;
 mod loops;
 mod pairs;
@@ -18,6 +17,7 @@ mod proven;
 mod runs;
 mod seen;
 mod sight;
+mod sized;
 
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {

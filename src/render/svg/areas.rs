@@ -34,7 +34,8 @@ pub fn outlines(model: &Model, board: &Board, fill: &[Option<usize>], g: &Geomet
                     }
                 }
             }
-            out = out.add(outline(board, &cells, g, 0.0).set("class", "area").set("stroke", "#111").set("stroke-width", 3));
+            out = out
+                .add(outline(board, &cells, g, 0.0).set("class", "area").set("stroke", "#111").set("stroke-width", 3));
         }
     }
     out

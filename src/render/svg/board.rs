@@ -81,7 +81,7 @@ fn square(model: &Model, board: &Board, ans: Option<&Answer>) -> Document {
     if let Some(fill) = &fill {
         pic = pic.add(values(model, board, fill, &labelled, &looks));
     }
-    if let Some(fill) = ans.and_then(|a| a.fill.as_ref()) {
+    if let Some(fill) = ans.and_then(|a| a.fill.as_ref()).filter(|_| !model.sized.is_empty()) {
         pic = pic.add(super::areas::outlines(model, board, fill, &g));
     }
     pic = pic.add(decor::regions(model, board, &g, false)).add(decor::clues(model, &g, &looks));

@@ -244,7 +244,12 @@ impl Prop {
                 }
                 clue[v] == 0 || self.state[v] != OUT
             }),
-            Kind::Connected | Kind::NotAll { .. } | Kind::Loop(_) | Kind::Linked(_) | Kind::Pairs(_) | Kind::Sized(_) => true,
+            Kind::Connected
+            | Kind::NotAll { .. }
+            | Kind::Loop(_)
+            | Kind::Linked(_)
+            | Kind::Pairs(_)
+            | Kind::Sized(_) => true,
         }
     }
 

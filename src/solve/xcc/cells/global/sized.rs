@@ -286,7 +286,8 @@ impl Sizes {
                 if near[..i].iter().any(|&(_, m)| m == l) {
                     continue; // summed with the first part of this label
                 }
-                let total: u32 = 1 + near[i..count].iter().filter(|x| x.1 == l).map(|x| self.part_size[x.0 as usize]).sum::<u32>();
+                let total: u32 =
+                    1 + near[i..count].iter().filter(|x| x.1 == l).map(|x| self.part_size[x.0 as usize]).sum::<u32>();
                 if total > self.size[l as usize] && self.live_of(v).contains(&l) {
                     changed = true;
                     if !self.remove(c, v, |x| x == l) {
