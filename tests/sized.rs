@@ -40,11 +40,11 @@ fn areas_sized(rows: usize, cols: usize, label: &[Option<u32>], size: &dyn Fn(u3
 /// All fillings of `cells` cells with `k` values, givens kept.
 fn fillings(cells: usize, k: u32, given: &[Option<u32>]) -> Vec<Vec<u32>> {
     let mut out = vec![vec![]];
-    for cell in 0..cells {
+    for given in &given[..cells] {
         let mut next = Vec::new();
         for f in &out {
             for v in 0..k {
-                if given[cell].is_none_or(|g| g == v) {
+                if given.is_none_or(|g| g == v) {
                     let mut g = f.clone();
                     g.push(v);
                     next.push(g);
