@@ -6,6 +6,7 @@
 
 mod akari;
 mod api;
+mod architecture;
 mod bridges;
 mod browser;
 mod cli;

@@ -2,12 +2,11 @@
 //! the spec and handed on. The command line (`Session::for_each_instance`) and
 //! [`crate::api::solve`] both walk a batch through [`for_each`].
 use super::case_rule::{CaseRule, Current, after_last_case};
-use crate::diag::Diagnostic;
+use super::load::Overrides;
+use crate::diag::{Diagnostic, FileId};
 use crate::lower::elaborate::{Elab, ExpandLimits, Memo, elaborate_with};
 use crate::lower::instance::InstanceReader;
-use crate::lower::value::Value;
 use crate::syntax::ast::Spec;
-use std::collections::HashMap;
 
 /// How a walk over the cases ended.
 pub enum Walked<'s> {
@@ -24,17 +23,20 @@ pub enum Walked<'s> {
     Bad { diagnostics: Vec<Diagnostic>, elaborating: bool, elab: Option<Box<Elab<'s>>> },
 }
 
-/// Elaborates every case of `reader`'s instance in turn and calls `each(k, elab)` (`k` from
-/// 1); `each` returns false to stop. `at` is told which case is being read (`None` once
-/// past the last), for diagnostics that name it.
+/// Elaborates every case of the instance data in turn (`instance`: its file, the offset of
+/// its text there, the text) and calls `each(k, elab)` (`k` from 1); `each` returns false
+/// to stop. `at` is told which case is being read (`None` once past the last), for
+/// diagnostics that name it.
 pub(crate) fn for_each<'s>(
     spec: &'s Spec,
-    overrides: &'s HashMap<String, Value>,
-    reader: &mut InstanceReader,
+    overrides: &'s Overrides,
+    instance: &(FileId, usize, String),
     limits: ExpandLimits,
     at: &mut dyn FnMut(Option<Current>),
     each: &mut dyn FnMut(usize, &mut Elab) -> bool,
 ) -> Walked<'s> {
+    let (file, base, text) = instance;
+    let reader = &mut InstanceReader::new(text, *file, *base);
     let bad = |diagnostics| Walked::Bad { diagnostics, elaborating: false, elab: None };
     let cases = match CaseRule::of(spec, overrides, reader) {
         Ok(c) => c,

@@ -1,13 +1,21 @@
 //! A spec made ready to solve: its text (and its imports) loaded and checked, `--set`
 //! values bound, its instance data found. What `puzc solve` does before its first case, as
 //! data: [`load`] for front ends, [`overrides`] shared with the command line.
-use crate::diag::{Diagnostic, FileId, Sources};
+use crate::diag::{Diagnostic, FileId, Sources, Span};
 use crate::lower::value::Value;
+use crate::render::template::Node;
 use crate::syntax::ast::{Spec, StmtKind};
-use crate::syntax::load::{LoadError, ReadFile};
+use crate::syntax::load::ReadFile;
 use crate::syntax::text::{Kind, decode};
 use std::collections::HashMap;
 use std::path::Path;
+
+/// Why [`load_checked`] gave no spec: a file that could not be read (the path and the
+/// error), or diagnostics (syntax, imports, the static checks).
+pub use crate::syntax::load::LoadError;
+
+/// `--set` values by name, as [`overrides`] binds them.
+pub type Overrides = HashMap<String, Value>;
 
 /// Why a spec could not be loaded or solved.
 #[derive(Debug)]
@@ -51,13 +59,13 @@ pub struct Problem {
     pub root: FileId,
     /// The instance data: its file, the offset of its text there, the text.
     pub(crate) instance: (FileId, usize, String),
-    pub(crate) overrides: HashMap<String, Value>,
+    pub(crate) overrides: Overrides,
 }
 
 impl Problem {
     /// True for played puzzles (the spec has a `move`).
     pub fn is_moves(&self) -> bool {
-        self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
+        is_moves(&self.spec)
     }
 
     /// The spec's `answer ...` (the last one counts), if it has one.
@@ -81,7 +89,7 @@ pub fn load(
 ) -> Result<Problem, Rejected> {
     let mut sources = Sources::default();
     let served = |p: &Path| if p == path { Ok(text.as_bytes().to_vec()) } else { read(p) };
-    let (spec, root) = match crate::syntax::load::load(path, &mut sources, &served) {
+    let (spec, root) = match load_checked(path, &mut sources, &served) {
         Ok(loaded) => loaded,
         Err(LoadError::Io(p, e)) => {
             let failure = Failure::Refused(format!("cannot read {}: {e}", p.display()));
@@ -89,10 +97,6 @@ pub fn load(
         }
         Err(LoadError::Bad(d)) => return Err(Rejected { sources, failure: Failure::Diagnostics(d) }),
     };
-    let diagnostics = crate::check::check(&spec);
-    if !diagnostics.is_empty() {
-        return Err(Rejected { sources, failure: Failure::Diagnostics(diagnostics) });
-    }
     let overrides = match overrides(&spec, sets) {
         Ok(o) => o,
         Err(m) => return Err(Rejected { sources, failure: Failure::Refused(m) }),
@@ -107,9 +111,74 @@ pub fn load(
     Ok(Problem { sources, spec, root, instance, overrides })
 }
 
+/// Reads the spec at `path` and its imports through `read` (relative to the importing
+/// spec's folder), adding every text to `sources`, and checks it: names, kinds, one
+/// problem form (`check`). Everything `puzc check` finds before any instance is read.
+pub fn load_checked(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec, FileId), LoadError> {
+    let (spec, root) = crate::syntax::load::load(path, sources, read)?;
+    let diagnostics = crate::check::check(&spec);
+    if !diagnostics.is_empty() {
+        return Err(LoadError::Bad(diagnostics));
+    }
+    Ok((spec, root))
+}
+
+/// True for played puzzles (the spec has a `move`).
+pub fn is_moves(spec: &Spec) -> bool {
+    first_move(spec).is_some()
+}
+
+/// The span of the spec's first `move`, if it is a played puzzle.
+pub fn first_move(spec: &Spec) -> Option<Span> {
+    spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))).map(|s| s.span)
+}
+
+/// The span of the spec's first statement (where a diagnostic about the whole spec points).
+pub fn first_statement(spec: &Spec) -> Option<Span> {
+    spec.stmts.first().map(|s| s.span)
+}
+
+/// Whether the root file (not an import) has an `instance "..."` of its own.
+pub fn has_own_instance(spec: &Spec, root: FileId) -> bool {
+    spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Instance(_)) && s.span.file == root)
+}
+
+/// The spec's output templates, parsed: `print "..."` and `print between cases "..."` (the
+/// last of each counts).
+pub fn templates(spec: &Spec) -> (Option<Vec<Node>>, Option<Vec<Node>>) {
+    let template_of = |between: bool| {
+        spec.stmts.iter().rev().find_map(|s| match &s.kind {
+            StmtKind::Print { between: b, template, long } if *b == between => {
+                crate::render::template::parse(&template.text, template.span.file, template.offset, *long).ok()
+            }
+            _ => None,
+        })
+    };
+    (template_of(false), template_of(true))
+}
+
+/// Rewords "the instance ended early" (I303) as "no instance" (I301) at the statement that
+/// reads instance data, for a spec run without any instance data at all.
+pub fn explain_missing_instance(spec: &Spec, diags: &mut [Diagnostic]) {
+    let reader = spec.stmts.iter().find(|s| match &s.kind {
+        StmtKind::Param { .. } => true,
+        StmtKind::Tiles(t) => t.given.is_none(),
+        StmtKind::Given { source, .. } | StmtKind::Walls { source, .. } => {
+            matches!(source, crate::syntax::ast::GivenSource::Instance(..))
+        }
+        _ => false,
+    });
+    for d in diags.iter_mut().filter(|d| d.code == crate::diag::Code::I303) {
+        let span = reader.map_or(d.label.span, |s| s.span);
+        *d = Diagnostic::new(crate::diag::Code::I301, span, "this spec reads an instance, but none was given")
+            .label("reads instance data")
+            .help("add `instance \"\"\" ... \"\"\"` to the spec, or pass `--instance FILE`");
+    }
+}
+
 /// The spec's own `instance "..."` (the last one of the root file; an imported spec's is
 /// not its importer's): its file, offset and text; empty without one.
-pub(crate) fn own_instance(spec: &Spec, root: FileId) -> (FileId, usize, String) {
+pub fn own_instance(spec: &Spec, root: FileId) -> (FileId, usize, String) {
     let inline = spec.stmts.iter().rev().find_map(|s| match &s.kind {
         StmtKind::Instance(lit) if s.span.file == root => Some(lit),
         _ => None,
@@ -119,7 +188,7 @@ pub(crate) fn own_instance(spec: &Spec, root: FileId) -> (FileId, usize, String)
 
 /// `--set n=12` → `n` bound to 12 (a number, a `'c'` character, `true`/`false`, else a
 /// string), each name a `let` of the spec, of the type of the spec's literal when it is one.
-pub fn overrides(spec: &Spec, sets: &[String]) -> Result<HashMap<String, Value>, String> {
+pub fn overrides(spec: &Spec, sets: &[String]) -> Result<Overrides, String> {
     let out = parse_overrides(sets)?;
     for (name, value) in &out {
         let Some(given) = spec.stmts.iter().find_map(|s| match &s.kind {
@@ -142,7 +211,7 @@ pub fn overrides(spec: &Spec, sets: &[String]) -> Result<HashMap<String, Value>,
     Ok(out)
 }
 
-fn parse_overrides(sets: &[String]) -> Result<HashMap<String, Value>, String> {
+fn parse_overrides(sets: &[String]) -> Result<Overrides, String> {
     let mut out = HashMap::new();
     for s in sets {
         let Some((name, value)) = s.split_once('=') else {

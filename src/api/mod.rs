@@ -15,16 +15,38 @@
 pub(crate) mod case_rule;
 pub(crate) mod cases;
 mod diagnose;
+pub mod format;
+pub mod layout_order;
+pub mod limits;
 pub(crate) mod load;
 pub mod moves;
 mod outline;
+pub mod parts;
+pub mod render;
 mod solve;
 pub mod xcc;
 
 pub use diagnose::{Diagnosed, diagnose};
-pub use load::{Failure, Problem, Rejected, load, overrides};
+pub use load::{Failure, Overrides, Problem, Rejected, load, load_checked, overrides};
 pub use outline::{Declaration, DeclarationKind, Outline};
-pub use solve::{Cancel, Event, Mode, Options, Solution, Status, Summary, solve};
+pub use solve::{Cancel, Event, Mode, Options, Solution, Status, Summary, progress_line, solve};
+
+/// One case of a spec elaborated against its instance data: its [`Model`] (`elab.model`)
+/// and the spec's values (`elab.env`), what lowering and solving start from.
+pub use crate::lower::elaborate::Elab;
+/// The model of one case: the board with its givens, regions, pieces, items and options,
+/// every family expanded and every cell a flat index.
+pub use crate::lower::model::Model;
+/// An exact-cover answer decoded into the puzzle's terms (values of cells, placed pieces,
+/// chosen options).
+pub use crate::solve::answer::Answer;
+/// A loaded spec: its statements, each with its span.
+pub use crate::syntax::ast::Spec;
+
+/// The spec's constants and parameters in one case, as a template prints them (`{n}`).
+pub fn globals_as_text(elab: &Elab) -> std::collections::HashMap<String, String> {
+    elab.env.globals.iter().map(|(k, (v, _))| (k.clone(), v.to_string())).collect()
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,15 +2,88 @@
 //! the guide, every solution kept replayed by the verifier; and a solution in the words
 //! of the spec (its moves as lines, as JSON, the boards move by move). `puzc solve`
 //! (`cli/moves.rs`) and [`crate::api::solve`] share it.
-use crate::ir::guide::{Bound, Guide};
-use crate::ir::moves::MoveProblem;
+use crate::ir::guide::Bound;
 use crate::lower::bound::derive;
 use crate::lower::elaborate::Elab;
-use crate::lower::moves::LoweredMoves;
 use crate::render::grid::draw;
-use crate::solve::moves::{self, Limits, Search, Stop, TraceStep};
+use crate::solve::moves::{self, TraceStep};
 use crate::solve::verify_moves::verify;
 use crate::syntax::ast::AnswerMode;
+
+/// The guidance of a played puzzle's search: a lower bound on the moves left, whether the
+/// moves commute.
+pub use crate::ir::guide::Guide;
+/// The move-search IR: one grid of small values and the counters, concrete moves, rules,
+/// goal and budget.
+pub use crate::ir::moves::MoveProblem;
+/// A played puzzle lowered: its move program, with the names and spans to speak of it.
+pub use crate::lower::moves::LoweredMoves;
+/// A search's limits (nodes, deadline, table memory, progress counts), how a `fewest`
+/// search runs (`--search`), why it stopped, and what proved a goal unreachable.
+pub use crate::solve::moves::{Kept, Limits, Proof, Search, Stats, Stop};
+
+/// Lowers one case of a played puzzle to its move program (`spec` is the case's spec).
+pub fn lower(spec: &crate::syntax::ast::Spec, elab: &mut Elab) -> Result<LoweredMoves, Vec<crate::diag::Diagnostic>> {
+    crate::lower::moves::lower(spec, elab)
+}
+
+/// `puzc draw`: the starting board of a played puzzle.
+pub fn picture(elab: &Elab, low: &LoweredMoves) -> crate::render::svg::Document {
+    let played = crate::render::svg::Played { model: &elab.model, problem: &low.problem, shown: &low.shown };
+    crate::render::svg::played_puzzle(&played)
+}
+
+/// `compile --emit moves`: the move program as text, with the guidance the search will use
+/// (the bound, whether the moves commute) before the move list.
+pub fn program_text(low: &LoweredMoves) -> String {
+    let guide = guide_of(low);
+    let mut text = low.problem.to_text();
+    // The guidance goes before the move list, after the derived pruning.
+    let at = text.find("\nmove ").map_or(text.len(), |i| i + 1);
+    let mut lines = String::new();
+    if let Some(b) = &guide.bound {
+        lines += &format!("{}\n", b.describe());
+    }
+    if guide.commute {
+        lines += "moves commute: each is its own inverse, tried in one order only\n";
+    }
+    text.insert_str(at, &lines);
+    text
+}
+
+/// The search that ran, in `--stats`'s words.
+pub fn engine_name(p: &MoveProblem, mode: AnswerMode, how: Search, guide: &Guide, found: &Found) -> &'static str {
+    match (mode, p.budget) {
+        // The nodes are the second search's.
+        _ if found.fell_back => "breadth-first (after IDA* with the spec's estimate)",
+        (AnswerMode::First, crate::ir::moves::Budget::Fewest { .. }) => moves::engine_for(how, guide).name(),
+        (AnswerMode::First, _) => "depth-first",
+        _ => "counting",
+    }
+}
+
+/// Each counter's numbers after the moves `sol` (at the start when they do not replay), as
+/// a template shows them.
+pub fn counters_after(elab: &Elab, low: &LoweredMoves, sol: &[u32]) -> Vec<(String, String)> {
+    let p = &low.problem;
+    let last = moves::replay(p, sol);
+    counter_values(&elab.model.counters, p, &last.unwrap_or_else(|_| p.initial.clone()))
+}
+
+/// A played answer's picture (`--format svg`): its boards in a strip, or with `animate` one
+/// board that plays the moves, each captioned with the move.
+pub fn answer_picture(elab: &Elab, low: &LoweredMoves, sol: &[u32], animate: bool) -> crate::render::svg::Document {
+    let p = &low.problem;
+    let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
+    let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
+        .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
+        .collect();
+    if animate {
+        crate::render::svg::moves_animation(&played, sol, &captions)
+    } else {
+        crate::render::svg::moves_answer(&played, sol, &captions)
+    }
+}
 
 /// The guidance of a search: what `lower::bound` proves, or the spec's `estimate`.
 pub fn guide_of(low: &LoweredMoves) -> Guide {
@@ -299,6 +372,135 @@ pub fn json_moves(low: &LoweredMoves, sol: &[u32]) -> serde_json::Value {
                 o.insert("piece".into(), piece.clone().into());
             }
             serde_json::Value::Object(o)
+        })
+        .collect()
+}
+
+/// What became of the pattern databases of the bound, if it has them, as a line for
+/// stderr: `--stats` (`stats`) says how long they took; tables that do not fit the memory
+/// budget are said whatever the flags (the search ran under the sum of distances alone).
+pub fn patterns_said(k: usize, guide: &Guide, stats: bool) -> Option<String> {
+    use crate::ir::patterns::Built;
+    let Some(Bound::Patterns(pat)) = &guide.bound else { return None };
+    let show = crate::lower::meter::show_bytes;
+    match pat.built.get() {
+        Some(Built::TooBig { need, budget }) => Some(format!(
+            "puzc: instance {k}: the pattern databases need {}, more than the memory budget of {} leaves; the search used the sum of distances alone (raise the budget with `--max-memory`)",
+            show(*need),
+            show(*budget)
+        )),
+        Some(Built::Ready { tables, reused }) if stats => Some(format!(
+            "instance {k}: pattern databases {} ({} entries), {}",
+            pat.abs.sizes(),
+            pat.abs.bytes(),
+            if *reused {
+                "kept from an earlier instance".to_string()
+            } else {
+                format!("built in {:.3} ms", tables.took.as_secs_f64() * 1e3)
+            }
+        )),
+        _ => None,
+    }
+}
+
+/// What to say when the table of positions filled its memory: how much it held, and what
+/// to try.
+pub fn table_full_help(
+    memory: usize,
+    capped: Option<crate::lower::meter::Cap>,
+    entries: usize,
+    guide: &Guide,
+) -> String {
+    let shown = crate::lower::meter::show_bytes(memory);
+    let mut help = match capped {
+        Some(cap) => format!(
+            "  the search kept {entries} positions in {shown}, all that {} leaves it; run it with more memory",
+            cap.describe()
+        ),
+        None => {
+            format!("  the search kept {entries} positions in {shown}; give it more with `--memory` (`--memory 8G`)")
+        }
+    };
+    if guide.bound.is_some() {
+        help += ", or search with `--search ida`, which keeps no table";
+    } else {
+        help += ", or bound the search: `moves at most N` searches depth-first and needs no table to finish, and a goal that is a picture reached by sliding values one cell at a time gets a distance bound and IDA*";
+    }
+    help
+}
+
+/// The search `asked` for (`--search`; `None`: chosen by the guide), or why it does not
+/// apply to this spec and mode (`puzc solve` exits 2 with it).
+pub fn search_for(
+    p: &MoveProblem,
+    guide: &Guide,
+    mode: AnswerMode,
+    asked: Option<Search>,
+) -> Result<Search, &'static str> {
+    use crate::ir::moves::Budget;
+    let Some(asked) = asked else { return Ok(Search::Auto) };
+    if !matches!(p.budget, Budget::Fewest { .. }) {
+        return Err("--search picks how `moves fewest` is searched; this spec's budget is searched depth-first");
+    }
+    if mode != AnswerMode::First && asked != Search::Bfs {
+        return Err("--search ida finds one answer; --all, --count and --unique search breadth-first");
+    }
+    match asked {
+        Search::Ida if guide.bound.is_none() && !guide.commute => Err(
+            "--search ida needs a lower bound on the moves left, and none could be derived for this spec (see docs/moves.md, \"Guided search\")",
+        ),
+        asked => Ok(asked),
+    }
+}
+
+/// `--stats`: the invariant that proved the goal unreachable, in words.
+pub fn proof_text(proof: moves::Proof, low: &LoweredMoves) -> String {
+    use moves::{Kept, Proof};
+    let v = |v: u8| low.shown[v as usize].clone();
+    match proof {
+        Proof::Blocks => {
+            "the number of blocks on the board can only fall (or only rise), and the goal needs another".into()
+        }
+        Proof::Permuted(Kept::Count { value, need, have }) => format!(
+            "every move permutes the board's cells, so each value keeps its count; the goal needs {need} of {}, the board has {have}",
+            v(value)
+        ),
+        Proof::Permuted(Kept::Parity { key, start, goal }) => format!(
+            "every move permutes the board's cells, and the permutation's parity plus the colour of the cell of {} (a two-colouring of the cells derived from the moves: on a grid, the blank's distance parity) is kept: {start} at the start, {goal} at the goal",
+            v(key)
+        ),
+        Proof::Permuted(Kept::EvenParity) => {
+            "every move is an even permutation of the board's cells, and the start is an odd one of the goal".into()
+        }
+        Proof::Permuted(Kept::Cannot { key }) => {
+            format!(
+                "every move permutes the board's cells, and none carries {} to its goal cell's part of the board",
+                v(key)
+            )
+        }
+    }
+}
+
+/// A solution's moves as a template sees them: the move's name under `move`, then its
+/// printed parameters, then the counters after the move.
+pub fn named_moves(
+    low: &LoweredMoves,
+    counters: &[crate::lower::model::Counter],
+    sol: &[u32],
+) -> Vec<Vec<(String, String)>> {
+    let p = &low.problem;
+    let mut state = p.initial.clone();
+    sol.iter()
+        .map(|&m| {
+            moves::apply_move(p, &mut state, &p.moves[m as usize], None);
+            let after = counter_values(counters, p, &state);
+            let mv = &p.moves[m as usize];
+            let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
+            let cost = ("cost".to_string(), p.cost(m as usize).to_string());
+            let piece = low.pieces.get(m as usize).filter(|n| !n.is_empty()).map(|n| ("piece".to_string(), n.clone()));
+            let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
+            // A parameter named `cost` wins over the move's cost, and over a counter.
+            std::iter::once(name).chain(args).chain([cost]).chain(piece).chain(after).collect()
         })
         .collect()
 }

@@ -5,22 +5,100 @@
 //! answers the command line prints, in the order the search finds them.
 use crate::diag::Diagnostic;
 use crate::ir::fill::FillShape;
-use crate::ir::xcc::{OptionId, XccProblem};
 use crate::lower::breaking::{self, Breaking};
 use crate::lower::edges::{EdgesLowered, lower_edges};
 use crate::lower::fill::{FillLowered, lower_fill};
 use crate::lower::model::Model;
 use crate::lower::symmetry::symmetries;
-use crate::lower::xcc::{Lowered, lower};
+use crate::lower::xcc::lower;
 use crate::solve::answer::{Answer, Placed, decode, number_copies};
 use crate::solve::classes::Classes;
 use crate::solve::fill::Grid;
 use crate::solve::split;
 use crate::solve::verify::Verifier;
-use crate::solve::xcc::{self, Flow, Limits, Stats, Stop};
+use crate::solve::xcc::{self, Flow};
 use crate::syntax::ast::AnswerMode;
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// The exact-cover IR: a matrix of items and options with colours, as `--emit` writes it and
+/// `solve --dlx` reads it in Knuth's format (its one-character colour names).
+pub use crate::ir::xcc::{KNUTH_COLOUR_CHARS, OptionId, XccProblem};
+/// An exact-cover matrix lowered from a model, with what each option means in the puzzle.
+pub use crate::lower::xcc::Lowered;
+/// Knuth's random-probe estimate of a search tree (`puzc estimate`): probes, the probes that
+/// reached a solution, and a [`EstimateSummary`] each of nodes and solutions; below
+/// [`ENOUGH_HITS`] hits the solutions' figure is rough.
+pub use crate::solve::estimate::{ENOUGH_HITS, Estimate, Summary as EstimateSummary};
+/// A search's limits (nodes, deadline, solutions, progress counts, a cancel flag), its
+/// counts, and why it stopped.
+pub use crate::solve::xcc::{Limits, Stats, Stop};
+
+/// The whole matrix of a model, every solution in it (`check`, the `compile` exports).
+pub fn lower_matrix(model: &Model, max_options: usize) -> Result<Lowered, Vec<Diagnostic>> {
+    lower(model, max_options)
+}
+
+/// `puzc estimate` without `--probes`: this many probes at least, doubled until enough of
+/// them reach a solution, up to [`MOST_PROBES`] (about 2.5 s on pentominoes).
+pub const DEFAULT_PROBES: u64 = 1000;
+pub const MOST_PROBES: u64 = 128_000;
+
+/// Knuth's estimate of `p`'s search, nodes counted as `solve` counts them (forced moves):
+/// `probes` probes, or without them [`DEFAULT_PROBES`] doubled until [`ENOUGH_HITS`] reach a
+/// solution (at most [`MOST_PROBES`]). `None` for a matrix with multiplicities, which the
+/// probes do not walk.
+pub fn estimate(p: &XccProblem, probes: Option<u64>, seed: u64) -> Option<Estimate> {
+    match probes {
+        Some(n) => crate::solve::estimate::estimate(p, true, n, seed),
+        None => crate::solve::estimate::estimate_until(p, true, DEFAULT_PROBES, MOST_PROBES, seed),
+    }
+}
+
+/// What `solve --dlx` wants of a bare matrix: the first solution, all of them, their number
+/// or whether there is one only.
+#[derive(Clone, Copy, Debug)]
+pub struct MatrixAsk {
+    /// Keep every solution (`--all`), not only the first.
+    pub all: bool,
+    /// Only count (`--count`): the first 1000 solutions are still checked.
+    pub count: bool,
+    /// `--threads`; `None` chooses from the size of the search.
+    pub threads: Option<usize>,
+}
+
+/// Searches a bare matrix (`solve --dlx`) with forced moves, split over threads as asked,
+/// each solution checked against the matrix itself (when counting, the first 1000). Returns
+/// the counts and the solutions kept (the first, or all with `all`), each's options sorted;
+/// `Err` with the reason a solution failed the check (the search then stopped).
+pub fn search_matrix(p: &XccProblem, limits: &Limits, ask: MatrixAsk) -> Result<(Stats, Vec<Vec<OptionId>>), String> {
+    let (all, keep) = (ask.all, !ask.count);
+    let mut shown: Vec<Vec<OptionId>> = Vec::new();
+    let mut bad = None;
+    let mut take = |chosen: &[OptionId]| {
+        if (keep || shown.len() < 1000)
+            && let Err(why) = xcc::check_solution(p, chosen)
+        {
+            bad = Some(why);
+            return Flow::Stop;
+        }
+        if keep && (all || shown.is_empty()) {
+            let mut options = chosen.to_vec();
+            options.sort_unstable();
+            shown.push(options);
+        }
+        Flow::Continue
+    };
+    let branching = xcc::Branching::ForcedMoves;
+    let stats = match ask.threads {
+        Some(n) => split::solve(p, limits, branching, n, all, &mut take),
+        None => split::solve_default(p, limits, branching, all, &mut take).0,
+    };
+    match bad {
+        Some(why) => Err(why),
+        None => Ok((stats, shown)),
+    }
+}
 
 /// `--count` verifies this many solutions; answers handed out are all verified.
 pub const VERIFY_WHEN_COUNTING: u64 = 1000;
@@ -57,6 +135,13 @@ pub fn searched(
         breaking::restrict(b, &mut low);
     }
     Ok((low, breaking))
+}
+
+/// The estimated number of nodes of `p`'s search as `solve` counts them (Knuth's probes,
+/// for a progress line's "~27% of ~4.4M nodes"); `None` for a problem with multiplicities,
+/// or when `stopped` says the search ended before a probe was done.
+pub fn forecast(p: &XccProblem, stopped: &dyn Fn() -> bool) -> Option<f64> {
+    crate::solve::progress::forecast(p, stopped)
 }
 
 enum Engine {

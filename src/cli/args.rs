@@ -52,7 +52,7 @@ pub struct ServeArgs {
     pub port: u16,
     /// Memory the compiler may hold across all requests, as for `solve`; past it a request
     /// gets S401.
-    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes)]
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::api::limits::parse_bytes)]
     pub max_memory: usize,
 }
 
@@ -189,14 +189,14 @@ pub struct CommonArgs {
     #[arg(long = "set", value_name = "NAME=VALUE", help_heading = "Input")]
     pub set: Vec<String>,
     /// Maximum number of bindings all `for` clauses of one instance may produce.
-    #[arg(long, help_heading = "Limits", allow_negative_numbers = true, value_name = "N", default_value_t = crate::lower::eval::DEFAULT_BUDGET, value_parser = a_count)]
+    #[arg(long, help_heading = "Limits", allow_negative_numbers = true, value_name = "N", default_value_t = crate::api::limits::DEFAULT_MAX_EXPANSION, value_parser = a_count)]
     pub max_expansion: u64,
     /// Maximum number of exact-cover options one instance may lower to [default: 2000000].
     #[arg(long, value_name = "N", help_heading = "Limits")]
     pub max_options: Option<usize>,
     /// Memory the compiler may hold, in bytes or with K, M or G (`512M`, `2G`); past it the
     /// spec stops with S401 instead of exhausting the machine.
-    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::lower::meter::parse_bytes, help_heading = "Limits")]
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = crate::api::limits::parse_bytes, help_heading = "Limits")]
     pub max_memory: usize,
     /// Draw diagnostics in colour: auto (when stderr is a terminal, unless NO_COLOR is set;
     /// CLICOLOR_FORCE=1 colours a pipe too), always, never.
@@ -207,7 +207,7 @@ pub struct CommonArgs {
 impl CommonArgs {
     /// `--max-options`, or its default.
     pub fn max_options(&self) -> usize {
-        self.max_options.unwrap_or(crate::lower::xcc::DEFAULT_MAX_OPTIONS)
+        self.max_options.unwrap_or(crate::api::limits::DEFAULT_MAX_OPTIONS)
     }
 }
 
@@ -343,7 +343,7 @@ pub struct SolveArgs {
     pub trace: bool,
     /// Move search: memory its table of positions may grow to, in bytes or with K, M or G
     /// [default: half the memory the system has available when the search starts].
-    #[arg(long, value_name = "BYTES", value_parser = crate::lower::meter::parse_bytes, help_heading = "Limits")]
+    #[arg(long, value_name = "BYTES", value_parser = crate::api::limits::parse_bytes, help_heading = "Limits")]
     pub memory: Option<usize>,
     /// Move search: how to find the fewest moves [default: auto, IDA* when the spec gives a
     /// lower bound, else breadth-first].

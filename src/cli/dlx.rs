@@ -2,10 +2,9 @@
 //! Knuth's DLX format into puzc (`solve --dlx FILE`).
 use super::exit::Exit;
 use super::{Emit, Format, SolveArgs};
+use crate::api::xcc::{KNUTH_COLOUR_CHARS, Limits, MatrixAsk, OptionId, Stop, XccProblem};
 use crate::diag::render::render_all;
 use crate::diag::{Code, Diagnostic, Sources, Span};
-use crate::ir::xcc::{KNUTH_COLOUR_CHARS, OptionId, XccProblem};
-use crate::solve::xcc::{self, Flow, Limits, Stop, check_solution};
 use std::io::Read;
 use std::time::Instant;
 
@@ -93,37 +92,18 @@ pub fn solve(args: &SolveArgs) -> Exit {
     };
     // `None`: not given, so chosen from the size of the search (`split::solve_default`).
     let threads = if (all || count) && args.limit.is_none() { args.threads.map(|n| n as usize) } else { Some(1) };
-    let keep = !count;
-    let mut shown: Vec<Vec<OptionId>> = Vec::new();
-    let mut bad = None;
-    let forecast = |stopped: &dyn Fn() -> bool| crate::solve::progress::forecast(&p, stopped);
-    let search = || {
-        let mut take = |chosen: &[OptionId]| {
-            // Every solution is checked against the matrix (`--count`: the first 1000).
-            if (keep || shown.len() < 1000)
-                && let Err(why) = check_solution(&p, chosen)
-            {
-                bad = Some(why);
-                return Flow::Stop;
-            }
-            if keep && (all || shown.is_empty()) {
-                let mut options = chosen.to_vec();
-                options.sort_unstable();
-                shown.push(options);
-            }
-            Flow::Continue
-        };
-        let branching = xcc::Branching::ForcedMoves;
-        match threads {
-            Some(n) => crate::solve::split::solve(&p, &limits, branching, n, all, &mut take),
-            None => crate::solve::split::solve_default(&p, &limits, branching, all, &mut take).0,
+    let forecast = |stopped: &dyn Fn() -> bool| crate::api::xcc::forecast(&p, stopped);
+    let ask = MatrixAsk { all, count, threads };
+    let searched = super::progress::while_running(limits.progress.as_ref(), forecast, || {
+        crate::api::xcc::search_matrix(&p, &limits, ask)
+    });
+    let (stats, shown) = match searched {
+        Ok(s) => s,
+        Err(why) => {
+            eprintln!("puzc: internal error: a solution failed the check ({why}); nothing was printed for it");
+            return Exit::Internal;
         }
     };
-    let stats = super::progress::while_running(limits.progress.as_ref(), forecast, search);
-    if let Some(why) = bad {
-        eprintln!("puzc: internal error: a solution failed the check ({why}); nothing was printed for it");
-        return Exit::Internal;
-    }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
     let exit = if limited && (all || count || stats.solutions == 0) {
         Exit::Limit

@@ -1,9 +1,9 @@
-//! `puzc fmt`: prints, rewrites or checks specs' canonical layout (see src/syntax/format.rs).
+//! `puzc fmt`: prints, rewrites or checks specs' canonical layout (see `api::format`).
 use super::FmtArgs;
 use super::exit::Exit;
+use crate::api::format::{Kind, decode};
 use crate::diag::Sources;
 use crate::diag::render::render_all;
-use crate::syntax::text::{Kind, decode};
 use std::path::Path;
 
 /// Every file in turn; the worst exit of all. `--check` lists on stdout each file whose
@@ -53,7 +53,7 @@ fn one(args: &FmtArgs, path: &Path) -> Exit {
         }
     };
     let file = sources.add(name.clone(), text.clone());
-    let formatted = match crate::syntax::format::format(&text, file) {
+    let formatted = match crate::api::format::format(&text, file) {
         Ok(f) => f,
         Err(d) => {
             eprint!("{}", render_all(&[d], &sources, style));

@@ -4,7 +4,6 @@ mod dlx;
 pub mod exit;
 mod fmt;
 mod generate;
-mod layout_order;
 mod moves;
 mod parts;
 mod pictures;
@@ -14,16 +13,14 @@ mod xcc;
 
 use crate::diag::render::{Style, render_all};
 use crate::diag::{Diagnostic, FileId, Sources};
-use crate::lower::elaborate::{Elab, ExpandLimits};
-use crate::lower::instance::InstanceReader;
-use crate::lower::value::Value;
-use crate::render::template::{CaseData, Node};
-use crate::syntax::ast::{AnswerMode, Spec, StmtKind};
-use crate::syntax::load::{LoadError, load};
-use crate::syntax::text::{Kind, decode};
 pub use args::*;
 
 use crate::api::case_rule::Current;
+use crate::api::format::{Kind, decode};
+use crate::api::limits::ExpandLimits;
+use crate::api::load::LoadError;
+use crate::api::render::{CaseData, Node};
+use crate::api::{Elab, Mode as AnswerMode, Overrides, Spec};
 use clap::Parser;
 use exit::Exit;
 use std::collections::HashMap;
@@ -51,25 +48,19 @@ pub fn main() -> i32 {
     // The worker ends the process itself: a run that filled its memory budget would
     // otherwise spend seconds after its last word handing every block back to malloc
     // (10 s after Langford n = 10^6 hit S401 at 1 GiB).
-    let worker =
-        std::thread::Builder::new().stack_size(crate::lower::meter::stack_size(COMPILER_STACK)).spawn(move || {
-            let code = run(cli) as i32;
-            let _ = std::io::Write::flush(&mut std::io::stdout());
-            std::process::exit(code)
-        });
+    let worker = std::thread::Builder::new().stack_size(crate::api::limits::compiler_stack()).spawn(move || {
+        let code = run(cli) as i32;
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        std::process::exit(code)
+    });
     match worker.map(|w| w.join()) {
         Ok(Ok(exit)) => exit as i32,
         _ => Exit::Internal as i32,
     }
 }
 
-/// The compiler thread's stack: about 1 KiB per level of expression nesting, for the
-/// deepest expression a 1 MiB spec can hold (less under a tight `ulimit -v`, which counts
-/// the whole reservation).
-pub(crate) const COMPILER_STACK: usize = 1 << 30;
-
 /// SIGINT (Ctrl-C) and SIGTERM stop a running search: the handler sets
-/// [`crate::solve::xcc::INTERRUPT`], which every engine reads at its clock check (every 4096
+/// [`crate::api::limits::interrupt`], which every engine reads at its clock check (every 4096
 /// nodes, `tally.rs`), and the search ends as if by a limit, with what it found printed
 /// (exit 130). In a batch, once the first instance has been searched, a signal between two
 /// searches stops the batch before the next instance (`progress::BETWEEN_CASES`). Before
@@ -85,7 +76,7 @@ fn install_signal_handlers() {
     for signal in [SIGINT, SIGTERM] {
         let action = || {
             let stoppable = progress::SEARCHING.load(SeqCst) || progress::BETWEEN_CASES.load(SeqCst);
-            if crate::solve::xcc::INTERRUPT.swap(true, SeqCst) || !stoppable {
+            if crate::api::limits::interrupt() || !stoppable {
                 signal_hook::low_level::exit(Exit::Interrupted as i32);
             }
         };
@@ -97,7 +88,7 @@ fn install_signal_handlers() {
 
 /// Whether a signal asked the search to stop.
 fn signalled() -> bool {
-    crate::solve::xcc::INTERRUPT.load(std::sync::atomic::Ordering::SeqCst)
+    crate::api::limits::interrupted()
 }
 
 /// A panic is a bug: say so in one line and exit 70, never a backtrace.
@@ -191,7 +182,7 @@ pub fn run(cli: Cli) -> Exit {
 /// `puzc serve`: the playground on 127.0.0.1, its address printed on stdout, until the
 /// process is stopped.
 fn serve(args: &args::ServeArgs) -> Exit {
-    crate::lower::meter::set_limit(args.max_memory);
+    crate::api::limits::set_max_memory(args.max_memory);
     let listener = match crate::serve::bind(args.port) {
         Ok(l) => l,
         Err(e) => {
@@ -279,7 +270,7 @@ pub(crate) struct Session {
     pub spec: Spec,
     pub style: Style,
     pub common: CommonArgs,
-    pub overrides: HashMap<String, Value>,
+    pub overrides: Overrides,
     instance: (FileId, usize, String),
     /// False when the spec has no inline instance and no `--instance` was given.
     has_instance: bool,
@@ -308,10 +299,10 @@ impl Session {
             eprintln!("puzc: the spec and the instance cannot both be read from standard input (`-`)");
             return Err(Exit::Usage);
         }
-        crate::lower::meter::set_limit(common.max_memory);
+        crate::api::limits::set_max_memory(common.max_memory);
         let mut sources = Sources::default();
         let read = |p: &std::path::Path| read_bytes(p);
-        let (spec, root) = match load(&common.file, &mut sources, &read) {
+        let (spec, root) = match crate::api::load_checked(&common.file, &mut sources, &read) {
             Ok(r) => r,
             Err(LoadError::Io(path, e)) => {
                 eprintln!("puzc: cannot read {}: {e}", path.display());
@@ -322,11 +313,6 @@ impl Session {
                 return Err(Exit::BadSpec);
             }
         };
-        let diags = crate::check::check(&spec);
-        if !diags.is_empty() {
-            eprint!("{}", render_all(&diags, &sources, style));
-            return Err(Exit::BadSpec);
-        }
         let overrides = crate::api::overrides(&spec, &common.set).map_err(|message| {
             eprintln!("puzc: {message}");
             Exit::Usage
@@ -348,17 +334,8 @@ impl Session {
             }
             None => crate::api::load::own_instance(&spec, root),
         };
-        let has_instance = common.instance.is_some()
-            || spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Instance(_)) && s.span.file == root);
-        let template_of = |between: bool| {
-            spec.stmts.iter().rev().find_map(|s| match &s.kind {
-                StmtKind::Print { between: b, template, long } if *b == between => {
-                    crate::render::template::parse(&template.text, template.span.file, template.offset, *long).ok()
-                }
-                _ => None,
-            })
-        };
-        let (template, between) = (template_of(false), template_of(true));
+        let has_instance = common.instance.is_some() || crate::api::load::has_own_instance(&spec, root);
+        let (template, between) = crate::api::load::templates(&spec);
         Ok(Session {
             sources,
             spec,
@@ -375,24 +352,6 @@ impl Session {
         })
     }
 
-    /// "The instance ended early" on an instance that does not exist is really "no instance".
-    fn explain_missing_instance(&self, diags: &mut [Diagnostic]) {
-        let reader = self.spec.stmts.iter().find(|s| match &s.kind {
-            StmtKind::Param { .. } => true,
-            StmtKind::Tiles(t) => t.given.is_none(),
-            StmtKind::Given { source, .. } | StmtKind::Walls { source, .. } => {
-                matches!(source, crate::syntax::ast::GivenSource::Instance(..))
-            }
-            _ => false,
-        });
-        for d in diags.iter_mut().filter(|d| d.code == crate::diag::Code::I303) {
-            let span = reader.map_or(d.label.span, |s| s.span);
-            *d = Diagnostic::new(crate::diag::Code::I301, span, "this spec reads an instance, but none was given")
-                .label("reads instance data")
-                .help("add `instance \"\"\" ... \"\"\"` to the spec, or pass `--instance FILE`");
-        }
-    }
-
     /// Prints one case through the spec's template, preceded by the between-cases text.
     /// Prints one case through the spec's template, preceded by the between-cases text.
     /// A search cut short by a limit prints nothing (its "no solution" would be a guess), and
@@ -402,7 +361,7 @@ impl Session {
     /// solution" becomes "solved" when the template declares what an unsolved case prints
     /// (see `declares_unsolved`) and it was printed, since that output is the whole answer.
     pub fn print_case(&self, exit: Exit, template: &[Node], data: &CaseData) -> Exit {
-        use crate::render::template::{declares_unsolved, mentions_unsolved, render};
+        use crate::api::render::{declares_unsolved, fill_template as render, mentions_unsolved};
         if matches!(exit, Exit::Limit | Exit::Interrupted) || (!data.answered && !mentions_unsolved(template)) {
             return exit;
         }
@@ -454,15 +413,13 @@ impl Session {
 
     /// True for specs of the move-search form.
     pub fn is_moves(&self) -> bool {
-        self.spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_)))
+        crate::api::load::is_moves(&self.spec)
     }
 
     /// Elaborates every instance in turn, calling `each(session, k, elab)`; stops at the first
     /// bad instance. Returns the worst exit of all instances.
     pub(crate) fn for_each_instance(&mut self, each: &mut dyn FnMut(&Session, usize, &mut Elab) -> Exit) -> Exit {
         use crate::api::cases::{Walked, for_each};
-        let (file, base, text) = self.instance.clone();
-        let mut reader = InstanceReader::new(&text, file, base);
         let limits = ExpandLimits {
             work: self.common.max_expansion,
             options: self.common.max_options(),
@@ -473,7 +430,7 @@ impl Session {
         let walked = for_each(
             &this.spec,
             &this.overrides,
-            &mut reader,
+            &this.instance,
             limits,
             &mut |at| this.current.set(at),
             &mut |k, elab| {
@@ -499,7 +456,7 @@ impl Session {
             }
             Walked::Bad { mut diagnostics, elaborating, elab } => {
                 if elaborating && !self.has_instance {
-                    self.explain_missing_instance(&mut diagnostics);
+                    crate::api::load::explain_missing_instance(&self.spec, &mut diagnostics);
                 }
                 // The run ends here: what was built (up to the memory budget) is left to the
                 // process's exit rather than freed piece by piece.
@@ -550,14 +507,11 @@ impl Session {
 
     /// `puzc split`: the manifest of the one instance's search cut into parts.
     fn split(&mut self, args: &SplitArgs) -> Exit {
-        if let Some(m) = self.spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))) {
-            let d = Diagnostic::new(
-                crate::diag::Code::D601,
-                m.span,
-                "split cuts exact-cover searches; this is a played puzzle",
-            )
-            .label("a move: the spec is searched move by move")
-            .help("solve a played puzzle in one process");
+        if let Some(m) = crate::api::load::first_move(&self.spec) {
+            let d =
+                Diagnostic::new(crate::diag::Code::D601, m, "split cuts exact-cover searches; this is a played puzzle")
+                    .label("a move: the spec is searched move by move")
+                    .help("solve a played puzzle in one process");
             return self.fail(&[d]);
         }
         let mut manifest = None;
@@ -568,7 +522,7 @@ impl Session {
                 );
                 return Exit::Usage;
             }
-            match xcc::searched(s, elab, false).map(|(low, _)| parts::manifest(s, &low.problem, args.parts as usize)) {
+            match xcc::searched(s, elab).map(|low| parts::manifest(s, &low.problem, args.parts as usize)) {
                 Ok(Ok(text)) => {
                     manifest = Some(text);
                     Exit::Solved
@@ -649,7 +603,7 @@ pub(crate) fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 
 /// The spec's constants and parameters, as templates print them.
 pub(crate) fn globals_as_text(elab: &Elab) -> HashMap<String, String> {
-    elab.env.globals.iter().map(|(k, (v, _))| (k.clone(), v.to_string())).collect()
+    crate::api::globals_as_text(elab)
 }
 
 /// `compile`: prints one instance's lowered problem, when `wanted` is the form the spec has.

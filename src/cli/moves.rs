@@ -3,27 +3,21 @@ use super::args::SearchArg;
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
 use crate::api::moves::{
-    Found, counter_values, default_max_nodes, guide_of, json_moves, json_solution, move_lines, overflow_diagnostic,
-    search, trace,
+    Found, Limits, LoweredMoves, Search, Stop, default_max_nodes, guide_of, json_moves, json_solution, move_lines,
+    named_moves, overflow_diagnostic, patterns_said, proof_text, search, table_full_help, trace,
 };
-use crate::ir::guide::Guide;
-use crate::ir::moves::MoveProblem;
-use crate::lower::elaborate::Elab;
-use crate::lower::moves::{LoweredMoves, lower};
-use crate::render::template::CaseData;
-use crate::solve::moves::{self, Limits, Search, Stop};
-use crate::syntax::ast::AnswerMode;
+use crate::api::render::CaseData;
+use crate::api::{Elab, Mode as AnswerMode};
 use std::time::Instant;
 
 fn lowered(s: &Session, elab: &mut Elab) -> Result<LoweredMoves, Exit> {
-    lower(&s.spec, elab).map_err(|d| s.fail(&d))
+    crate::api::moves::lower(&s.spec, elab).map_err(|d| s.fail(&d))
 }
 
 /// `puzc draw`: the starting board of a played puzzle.
-pub fn picture(s: &Session, elab: &mut Elab) -> Result<crate::render::svg::Document, Exit> {
+pub fn picture(s: &Session, elab: &mut Elab) -> Result<crate::api::render::Document, Exit> {
     let low = lowered(s, elab)?;
-    let played = crate::render::svg::Played { model: &elab.model, problem: &low.problem, shown: &low.shown };
-    Ok(crate::render::svg::played_puzzle(&played))
+    Ok(crate::api::moves::picture(elab, &low))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -31,23 +25,7 @@ pub fn check(s: &Session, elab: &mut Elab) -> Exit {
 }
 
 pub fn compile(s: &Session, k: usize, elab: &mut Elab, args: &CompileArgs) -> Exit {
-    super::print_lowered(k, args.emit, Emit::Moves, || {
-        lowered(s, elab).map(|l| {
-            let guide = guide_of(&l);
-            let mut text = l.problem.to_text();
-            // The guidance goes before the move list, after the derived pruning.
-            let at = text.find("\nmove ").map_or(text.len(), |i| i + 1);
-            let mut lines = String::new();
-            if let Some(b) = &guide.bound {
-                lines += &format!("{}\n", b.describe());
-            }
-            if guide.commute {
-                lines += "moves commute: each is its own inverse, tried in one order only\n";
-            }
-            text.insert_str(at, &lines);
-            text
-        })
-    })
+    super::print_lowered(k, args.emit, Emit::Moves, || lowered(s, elab).map(|l| crate::api::moves::program_text(&l)))
 }
 
 /// What a search stopped by the default limit `bound` says: which limit, and how to raise it.
@@ -83,7 +61,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         eprintln!("puzc: --trace shows one answer; it does not go with --all or --count");
         return Exit::Usage;
     }
-    let (memory, capped) = crate::lower::meter::table_budget(args.memory);
+    let (memory, capped) = crate::api::limits::table_budget(args.memory);
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
         deadline: super::deadline(started, args.timeout),
@@ -94,9 +72,17 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         ..Limits::default()
     };
     let guide = guide_of(&low);
-    let how = match how_to_search(p, &guide, mode, args.search) {
+    let asked = args.search.map(|a| match a {
+        SearchArg::Auto => Search::Auto,
+        SearchArg::Bfs => Search::Bfs,
+        SearchArg::Ida => Search::Ida,
+    });
+    let how = match crate::api::moves::search_for(p, &guide, mode, asked) {
         Ok(h) => h,
-        Err(e) => return e,
+        Err(why) => {
+            eprintln!("puzc: {why}");
+            return Exit::Usage;
+        }
     };
     let found = super::progress::while_running(
         limits.progress.as_ref(),
@@ -141,13 +127,16 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         let move_lists = found.solutions.iter().map(|sol| named_moves(&low, &elab.model.counters, sol)).collect();
         let mut globals = super::globals_as_text(elab);
         // Counters: their numbers at the end of the first answer (at the start without one).
-        let last = moves::replay(p, found.solutions.first().map_or(&[][..], Vec::as_slice));
-        globals.extend(counter_values(&elab.model.counters, p, &last.unwrap_or_else(|_| p.initial.clone())));
+        globals.extend(crate::api::moves::counters_after(
+            elab,
+            &low,
+            found.solutions.first().map_or(&[][..], Vec::as_slice),
+        ));
         let data = CaseData {
             case: k,
             count: count.unwrap_or(found.solutions.len() as u128),
             globals,
-            given: crate::render::text::given_grid(&elab.model),
+            given: crate::api::render::given_grid(&elab.model),
             solutions: Vec::new(),
             answered: !found.solutions.is_empty() || matches!(mode, AnswerMode::All | AnswerMode::Count),
             move_lists,
@@ -182,18 +171,14 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if exit == Exit::Limit && stop == Stop::TableFull {
         eprintln!("{}", table_full_help(memory, capped, found.stats.tt_entries, &guide));
     }
-    patterns_said(k, &guide, args.stats);
+    if let Some(line) = patterns_said(k, &guide, args.stats) {
+        eprintln!("{line}");
+    }
     if let (true, Some(proof)) = (args.stats, found.proof) {
         eprintln!("instance {k}: proved unsolvable before searching: {}", proof_text(proof, &low));
     }
     if args.stats {
-        let engine = match (mode, p.budget) {
-            // The nodes are the second search's.
-            _ if found.fell_back => "breadth-first (after IDA* with the spec's estimate)",
-            (AnswerMode::First, crate::ir::moves::Budget::Fewest { .. }) => moves::engine_for(how, &guide).name(),
-            (AnswerMode::First, _) => "depth-first",
-            _ => "counting",
-        };
+        let engine = crate::api::moves::engine_name(p, mode, how, &guide, &found);
         eprintln!(
             "instance {k}: {engine}, {} moves, {} nodes, {} table entries{}; {:.3} ms",
             p.moves.len(),
@@ -204,132 +189,6 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         );
     }
     exit
-}
-
-/// What became of the pattern databases of the bound, if it has them: `--stats` says how
-/// long they took; tables that do not fit the memory budget are said whatever the flags
-/// (the search ran under the sum of distances alone).
-fn patterns_said(k: usize, guide: &Guide, stats: bool) {
-    use crate::ir::guide::Bound;
-    use crate::ir::patterns::Built;
-    let Some(Bound::Patterns(pat)) = &guide.bound else { return };
-    let show = crate::lower::meter::show_bytes;
-    match pat.built.get() {
-        Some(Built::TooBig { need, budget }) => eprintln!(
-            "puzc: instance {k}: the pattern databases need {}, more than the memory budget of {} leaves; the search used the sum of distances alone (raise the budget with `--max-memory`)",
-            show(*need),
-            show(*budget)
-        ),
-        Some(Built::Ready { tables, reused }) if stats => eprintln!(
-            "instance {k}: pattern databases {} ({} entries), {}",
-            pat.abs.sizes(),
-            pat.abs.bytes(),
-            if *reused {
-                "kept from an earlier instance".to_string()
-            } else {
-                format!("built in {:.3} ms", tables.took.as_secs_f64() * 1e3)
-            }
-        ),
-        _ => {}
-    }
-}
-
-/// What to say when the table of positions filled its memory: how much it held, and what
-/// to try.
-fn table_full_help(memory: usize, capped: Option<crate::lower::meter::Cap>, entries: usize, guide: &Guide) -> String {
-    let shown = crate::lower::meter::show_bytes(memory);
-    let mut help = match capped {
-        Some(cap) => format!(
-            "  the search kept {entries} positions in {shown}, all that {} leaves it; run it with more memory",
-            cap.describe()
-        ),
-        None => {
-            format!("  the search kept {entries} positions in {shown}; give it more with `--memory` (`--memory 8G`)")
-        }
-    };
-    if guide.bound.is_some() {
-        help += ", or search with `--search ida`, which keeps no table";
-    } else {
-        help += ", or bound the search: `moves at most N` searches depth-first and needs no table to finish, and a goal that is a picture reached by sliding values one cell at a time gets a distance bound and IDA*";
-    }
-    help
-}
-
-/// The search a `--search` asks for, refused (exit 2) where it does not apply.
-fn how_to_search(p: &MoveProblem, guide: &Guide, mode: AnswerMode, arg: Option<SearchArg>) -> Result<Search, Exit> {
-    use crate::ir::moves::Budget;
-    let Some(arg) = arg else { return Ok(Search::Auto) };
-    if !matches!(p.budget, Budget::Fewest { .. }) {
-        eprintln!("puzc: --search picks how `moves fewest` is searched; this spec's budget is searched depth-first");
-        return Err(Exit::Usage);
-    }
-    if mode != AnswerMode::First && arg != SearchArg::Bfs {
-        eprintln!("puzc: --search ida finds one answer; --all, --count and --unique search breadth-first");
-        return Err(Exit::Usage);
-    }
-    Ok(match arg {
-        SearchArg::Auto => Search::Auto,
-        SearchArg::Bfs => Search::Bfs,
-        SearchArg::Ida if guide.bound.is_none() && !guide.commute => {
-            eprintln!(
-                "puzc: --search ida needs a lower bound on the moves left, and none could be derived for this spec (see docs/moves.md, \"Guided search\")"
-            );
-            return Err(Exit::Usage);
-        }
-        SearchArg::Ida => Search::Ida,
-    })
-}
-
-/// `--stats`: the invariant that proved the goal unreachable, in words.
-fn proof_text(proof: moves::Proof, low: &LoweredMoves) -> String {
-    use moves::{Kept, Proof};
-    let v = |v: u8| low.shown[v as usize].clone();
-    match proof {
-        Proof::Blocks => {
-            "the number of blocks on the board can only fall (or only rise), and the goal needs another".into()
-        }
-        Proof::Permuted(Kept::Count { value, need, have }) => format!(
-            "every move permutes the board's cells, so each value keeps its count; the goal needs {need} of {}, the board has {have}",
-            v(value)
-        ),
-        Proof::Permuted(Kept::Parity { key, start, goal }) => format!(
-            "every move permutes the board's cells, and the permutation's parity plus the colour of the cell of {} (a two-colouring of the cells derived from the moves: on a grid, the blank's distance parity) is kept: {start} at the start, {goal} at the goal",
-            v(key)
-        ),
-        Proof::Permuted(Kept::EvenParity) => {
-            "every move is an even permutation of the board's cells, and the start is an odd one of the goal".into()
-        }
-        Proof::Permuted(Kept::Cannot { key }) => {
-            format!(
-                "every move permutes the board's cells, and none carries {} to its goal cell's part of the board",
-                v(key)
-            )
-        }
-    }
-}
-
-/// A solution's moves as a template sees them: the move's name under `move`, then its
-/// printed parameters, then the counters after the move.
-fn named_moves(
-    low: &LoweredMoves,
-    counters: &[crate::lower::model::Counter],
-    sol: &[u32],
-) -> Vec<Vec<(String, String)>> {
-    let p = &low.problem;
-    let mut state = p.initial.clone();
-    sol.iter()
-        .map(|&m| {
-            moves::apply_move(p, &mut state, &p.moves[m as usize], None);
-            let after = counter_values(counters, p, &state);
-            let mv = &p.moves[m as usize];
-            let name = ("move".to_string(), p.move_names[mv.kind as usize].clone());
-            let cost = ("cost".to_string(), p.cost(m as usize).to_string());
-            let piece = low.pieces.get(m as usize).filter(|n| !n.is_empty()).map(|n| ("piece".to_string(), n.clone()));
-            let args = low.params[mv.kind as usize].iter().cloned().zip(mv.args.iter().map(|a| a.to_string()));
-            // A parameter named `cost` wins over the move's cost, and over a counter.
-            std::iter::once(name).chain(args).chain([cost]).chain(piece).chain(after).collect()
-        })
-        .collect()
 }
 
 /// A case's `status` in JSON.
@@ -357,7 +216,6 @@ fn print_default(
     (mode, count, exit): (AnswerMode, Option<u128>, Exit),
     elapsed: std::time::Duration,
 ) -> Result<(), Exit> {
-    let p = &low.problem;
     let first = found.solutions.first().map_or(&[][..], Vec::as_slice);
     match args.format {
         Format::Text | Format::Raw => match mode {
@@ -386,18 +244,7 @@ fn print_default(
                 eprintln!("puzc: --format svg draws answers, and this run only counts them; use --all");
                 return Err(Exit::Usage);
             }
-            let played = crate::render::svg::Played { model: &elab.model, problem: p, shown: &low.shown };
-            let mut draw = |j: usize| {
-                let sol = &found.solutions[j];
-                let captions: Vec<String> = (sol.iter().zip(move_lines(low, sol)))
-                    .map(|(&m, l)| format!("{} {l}", p.move_names[p.moves[m as usize].kind as usize]))
-                    .collect();
-                if args.animate {
-                    crate::render::svg::moves_animation(&played, sol, &captions)
-                } else {
-                    crate::render::svg::moves_answer(&played, sol, &captions)
-                }
-            };
+            let mut draw = |j: usize| crate::api::moves::answer_picture(elab, low, &found.solutions[j], args.animate);
             super::pictures::emit(s, args, k, &elab.model, found.solutions.len(), &mut draw)?;
         }
         Format::Jsonl => {

@@ -1,19 +1,18 @@
 //! Beyond one machine: `puzc split` writes a manifest of parts, `solve --part I --manifest
 //! FILE` solves one part, `puzc merge` adds the parts' counts or joins their answers. The
-//! search is cut by `solve/partition.rs`; this file reads and writes the files and checks
+//! search is cut by `api::parts`; this file reads and writes the files and checks
 //! that they go together (docs/distributed.md describes both formats).
 //!
 //! Nothing in the files is taken on trust, since a total is only as good as its parts: a
 //! manifest's pieces are checked to be a cut of the problem's search tree before a part is
-//! solved (`faults.rs`), a part file carries the fingerprints of the problem and of that cut
+//! solved (`api::parts::check_cut`), a part file carries the fingerprints of the problem and of that cut
 //! and a checksum of its own lines, and merge adds counts as `u128` with a checked sum.
-mod faults;
 use super::exit::Exit;
 use super::{MergeArgs, Session, SolveArgs};
+use crate::api::parts::{self, Fnv, cut_fingerprint, fingerprint};
+use crate::api::xcc::{OptionId, XccProblem};
 use crate::diag::render::render_all;
 use crate::diag::{Code, Diagnostic, FileId, Sources, Span};
-use crate::ir::xcc::{OptionId, XccProblem};
-use crate::solve::partition::{self, Fnv};
 use serde::{Deserialize, Serialize};
 
 /// What a manifest's `format` says, and the version this puzc writes and reads.
@@ -55,10 +54,6 @@ pub struct Part {
     pub estimate: f64,
 }
 
-fn fingerprint(p: &XccProblem) -> String {
-    format!("fnv1a64:{:016x}", partition::fingerprint(p))
-}
-
 /// How this run names its settings: `--set a=1 --instance f` (empty when none).
 fn settings(set: &[String], instance: Option<&str>) -> String {
     let mut words: Vec<String> = set.iter().map(|s| format!("--set {s}")).collect();
@@ -69,8 +64,8 @@ fn settings(set: &[String], instance: Option<&str>) -> String {
 /// `puzc split`: the manifest of one instance's problem cut into `parts`, as JSON text.
 /// `Err` with a diagnostic for a problem with multiplicities.
 pub fn manifest(s: &Session, p: &XccProblem, parts: usize) -> Result<String, Diagnostic> {
-    let Some(cut) = partition::split(p, parts, partition::PROBES_PER_PIECE, 1) else {
-        return Err(unsplittable(s.spec.stmts.first().map_or(Span::new(FileId(0), 0, 0), |st| st.span)));
+    let Some(cut) = parts::split(p, parts) else {
+        return Err(unsplittable(crate::api::load::first_statement(&s.spec).unwrap_or(Span::new(FileId(0), 0, 0))));
     };
     let entries: Vec<PartEntry> = cut
         .iter()
@@ -177,13 +172,13 @@ pub fn load_part(s: &Session, args: &SolveArgs, p: &XccProblem) -> Result<Part, 
     // Every part's pieces, checked together: a part alone cannot tell that a piece of it is
     // in another part too, or that a piece is in none.
     let cut: Vec<Vec<Vec<u32>>> = m.parts.iter().map(|e| e.pieces.clone()).collect();
-    match faults::check(p, &cut, file, &text) {
+    match parts::check_cut(p, &cut, file, &text) {
         Some(diags) if diags.is_empty() => {}
         Some(diags) => return Err(fail_all(&diags)),
         None => return Err(fail(unsplittable(key_span(file, &text, "parts")))),
     }
     let pieces = entry.pieces.iter().map(|piece| piece.iter().map(|&o| OptionId(o)).collect()).collect();
-    let cut = format!("fnv1a64:{:016x}", partition::cut_fingerprint(&cut));
+    let cut = cut_fingerprint(&cut);
     Ok(Part { number, of, problem: m.problem, cut, pieces, estimate: entry.estimated_nodes })
 }
 

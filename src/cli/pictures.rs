@@ -7,8 +7,8 @@
 //! S401 at the board (exit 3), as for anything else the budget stops.
 use super::exit::Exit;
 use super::{DrawArgs, Session, SolveArgs};
-use crate::lower::model::Model;
-use crate::render::svg::Document;
+use crate::api::Model;
+use crate::api::render::Document;
 use std::path::Path;
 
 /// Draws `count` pictures, the `j`th (from 0) by `draw(j)`, and prints or writes each before
@@ -42,7 +42,7 @@ pub fn draw(s: &mut Session, args: &DrawArgs) -> Exit {
                 Err(e) => return e,
             }
         } else {
-            crate::render::svg::puzzle(&elab.model)
+            crate::api::render::puzzle_svg(&elab.model)
         };
         match out.write(s, &elab.model, &format!("-{k}"), doc) {
             Ok(()) => Exit::Solved,
@@ -91,13 +91,14 @@ fn io(path: &Path, e: std::io::Error) -> Exit {
 /// S401 at the board (or the spec's first statement, for the direct form): its picture
 /// needs more memory than the budget leaves.
 fn too_large(s: &Session, model: &Model) -> crate::diag::Diagnostic {
-    let span = model.board.as_ref().map(|b| b.span).or_else(|| s.spec.stmts.first().map(|st| st.span));
-    let mut d = crate::lower::meter::out_of_memory(span.unwrap_or_default());
+    use crate::api::limits;
+    let span = model.board.as_ref().map(|b| b.span).or_else(|| crate::api::load::first_statement(&s.spec));
+    let mut d = limits::out_of_memory(span.unwrap_or_default());
     d.message = "the picture of this board needs more memory than the limit allows".into();
-    if crate::lower::meter::capped_by().is_none() {
+    if limits::capped_by().is_none() {
         d.help = Some(format!(
             "drawing it takes more than {} (a picture holds about 200 bytes a cell); draw a smaller board, or raise the limit with `--max-memory`",
-            crate::lower::meter::show_bytes(crate::lower::meter::limit())
+            limits::show_bytes(limits::max_memory())
         ));
     }
     d

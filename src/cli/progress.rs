@@ -3,11 +3,11 @@
 //! The search runs on the calling thread and publishes its counts every few thousand nodes
 //! into a [`Published`] it is handed through its limits; a watcher thread sleeps for
 //! [`delay`], and if the search is still running then, estimates the size of the tree
-//! (Knuth's probes, `solve/progress.rs`) and redraws one line five times a second until the
+//! (Knuth's probes, `api::xcc::forecast`) and redraws one line five times a second until the
 //! search ends, when the line is erased. Nothing is drawn, and no thread started, when
 //! stderr is not a terminal or with `--quiet`: output in pipes and files stays the same
 //! bytes on every run.
-use crate::solve::xcc::Published;
+use crate::api::limits::Published;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Arc;
@@ -83,7 +83,7 @@ fn draw_while<R>(
             };
             let draw = |total: Option<f64>| {
                 let (nodes, solutions) = counts();
-                bar.set_message(crate::solve::progress::line(nodes, solutions, started.elapsed(), total));
+                bar.set_message(crate::api::progress_line(nodes, solutions, started.elapsed(), total));
             };
             draw(None);
             drop(drawn);

@@ -3,7 +3,7 @@
 //! An answer is rendered and written when the collector has verified it, and then dropped,
 //! so a long `--all` runs in constant memory and a reader (`| head -3`) sees the first answer
 //! at once. Where `--all` shows answers in reading order of their layouts (filled grids and
-//! placements: `layout_order.rs`), the collector keeps them until the search ends, sorts
+//! placements: `api::layout_order`), the collector keeps them until the search ends, sorts
 //! them, and hands them here in that order.
 //!
 //! Output is buffered and written out after the first answer, then whenever 64 KiB have
@@ -12,9 +12,8 @@
 //! went away (EPIPE) ends the process quietly with exit 0, like `| head` expects.
 use super::exit::Exit;
 use super::{Format, Session};
-use crate::lower::model::Model;
-use crate::render;
-use crate::solve::answer::Answer;
+use crate::api::render::{self, Labels};
+use crate::api::{Answer, Model};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -29,7 +28,7 @@ pub(super) struct Stream<'s> {
     session: &'s Session,
     k: usize,
     format: Format,
-    labels: render::text::Labels,
+    labels: Labels,
     /// Answers written so far.
     shown: u64,
     out: Vec<u8>,
@@ -48,15 +47,7 @@ pub(super) struct Ending<'e> {
 
 impl<'s> Stream<'s> {
     pub fn new(session: &'s Session, k: usize, format: Format, model: &Model) -> Stream<'s> {
-        Stream {
-            session,
-            k,
-            format,
-            labels: render::text::Labels::new(model),
-            shown: 0,
-            out: Vec::new(),
-            last_write: Instant::now(),
-        }
+        Stream { session, k, format, labels: Labels::new(model), shown: 0, out: Vec::new(), last_write: Instant::now() }
     }
 
     /// Writes one verified answer.
@@ -70,7 +61,7 @@ impl<'s> Stream<'s> {
                 } else {
                     self.out.push(b',');
                 }
-                self.out.extend(render::json::xcc_answer(model, a).to_string().as_bytes());
+                self.out.extend(render::answer_json(model, a).to_string().as_bytes());
             }
             Format::Jsonl => {
                 let line = serde_json::json!({
@@ -78,7 +69,7 @@ impl<'s> Stream<'s> {
                     "type": "solution",
                     "instance": self.k,
                     "index": self.shown,
-                    "solution": render::json::xcc_answer(model, a),
+                    "solution": render::answer_json(model, a),
                 });
                 self.out.extend(line.to_string().as_bytes());
                 self.out.push(b'\n');
@@ -89,7 +80,7 @@ impl<'s> Stream<'s> {
                 if !first || self.session.printed_a_case.replace(true) {
                     self.out.push(b'\n');
                 }
-                self.out.extend(render::text::xcc_answer(model, &self.labels, a).as_bytes());
+                self.out.extend(render::answer_text(model, &self.labels, a).as_bytes());
             }
         }
         if first || self.out.len() >= FLUSH_BYTES || self.last_write.elapsed() >= FLUSH_EVERY {
@@ -164,10 +155,4 @@ pub(super) fn write_stdout(bytes: &[u8]) {
         eprintln!("puzc: cannot write the answers: {e}");
         std::process::exit(Exit::Io as i32);
     }
-}
-
-/// Whether `--all` holds this model's answers to sort them (`layout_order.rs`): they have a
-/// fill or placements, which only a board with cells gives. The direct form streams.
-pub(super) fn sorted(model: &Model) -> bool {
-    model.board.as_ref().is_some_and(|b| !b.on.is_empty())
 }

@@ -1,24 +1,19 @@
 //! `solve`, `check` and `compile` for exact-cover specs.
 use super::exit::Exit;
 use super::{CompileArgs, Emit, Format, Session, SolveArgs};
-use crate::api::xcc::{Ask, Plan, Ran};
-use crate::lower::breaking::Breaking;
-use crate::lower::elaborate::Elab;
-use crate::lower::xcc::{Lowered, lower};
-use crate::render;
-use crate::render::template::CaseData;
-use crate::solve::xcc::{self, Limits, Stop};
-use crate::syntax::ast::AnswerMode;
+use crate::api::render::{self, CaseData, Labels};
+use crate::api::xcc::{Ask, Limits, Lowered, Plan, Ran, Stats, Stop};
+use crate::api::{Answer, Elab, Mode as AnswerMode, Model};
 use std::time::Instant;
 
 /// The whole matrix: every solution (`check` and the `compile` exports).
 pub(super) fn lowered(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
-    lower(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
+    crate::api::xcc::lower_matrix(&elab.model, s.common.max_options()).map_err(|d| s.fail(&d))
 }
 
 /// The matrix the search runs on (`split`, `estimate`): see [`crate::api::xcc::searched`].
-pub(super) fn searched(s: &Session, elab: &Elab, by_orbits: bool) -> Result<(Lowered, Option<Breaking>), Exit> {
-    crate::api::xcc::searched(&elab.model, s.common.max_options(), by_orbits).map_err(|d| s.fail(&d))
+pub(super) fn searched(s: &Session, elab: &Elab) -> Result<Lowered, Exit> {
+    crate::api::xcc::searched(&elab.model, s.common.max_options(), false).map(|(low, _)| low).map_err(|d| s.fail(&d))
 }
 
 pub fn check(s: &Session, elab: &mut Elab) -> Exit {
@@ -85,7 +80,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     // of a split keeps them for `puzc merge`, or the spec's template prints them.
     let templated = s.template.is_some() && args.format == Format::Text && !(args.all || args.count || args.unique);
     let printed_here = args.part.is_none() && !templated && args.format != Format::Svg;
-    let streams = printed_here && mode == AnswerMode::All && !super::stream::sorted(model);
+    let streams = printed_here && mode == AnswerMode::All && !crate::api::layout_order::sorted(model);
     let mut stream = streams.then(|| super::stream::Stream::new(s, k, args.format, model));
     let mut answers = Vec::new();
     // The forecast of the progress line: exact cover's tree estimated, a part's from its
@@ -93,7 +88,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let (problem, estimate) = (plan.problem(), part.as_ref().map(|p| p.estimate));
     let forecast = move |stopped: &dyn Fn() -> bool| match (estimate, problem) {
         (Some(e), _) => Some(e),
-        (None, Some(p)) => crate::solve::progress::forecast(p, stopped),
+        (None, Some(p)) => crate::api::xcc::forecast(p, stopped),
         (None, None) => None,
     };
     let ran = super::progress::while_running(limits.progress.as_ref(), forecast, || {
@@ -112,7 +107,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let symmetry_stats = &plan.symmetry;
     if mode == AnswerMode::All && stream.is_none() {
         // Placements come in reading order of their layout (see `layout_order`).
-        super::layout_order::sort(&mut answers, model);
+        crate::api::layout_order::sort(&mut answers, model);
     }
     let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
     let mut exit = match (mode, stats.solutions) {
@@ -130,8 +125,8 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             exit = Exit::Solved;
         }
         if exit == Exit::Solved {
-            let labels = render::text::Labels::new(model);
-            let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
+            let labels = Labels::new(model);
+            let shown: Vec<String> = answers.iter().map(|a| render::answer_text(model, &labels, a)).collect();
             let kept = (mode == AnswerMode::All).then_some(&shown[..]);
             print!("{}", super::parts::part_output(part, stats.solutions.into(), kept));
         }
@@ -142,9 +137,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
             case: k,
             count: stats.solutions.into(),
             globals: super::globals_as_text(elab),
-            given: render::text::given_grid(model),
+            given: render::given_grid(model),
             solutions: {
-                let labels = render::text::Labels::new(model);
+                let labels = Labels::new(model);
                 // One grid per answer, empty without a board (the direct form), so that
                 // `{each solution}` repeats once per solution in every form.
                 answers.iter().map(|a| labels.answer_grid(model, a).unwrap_or_default()).collect()
@@ -180,7 +175,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         match args.format {
             Format::Text | Format::Raw => s.print_block(&text_output(k, mode, exit, &stats, model, &answers)),
             Format::Svg => {
-                let mut draw = |j: usize| render::svg::xcc_answer(model, &answers[j]);
+                let mut draw = |j: usize| render::answer_svg(model, &answers[j]);
                 if let Err(e) = super::pictures::emit(s, args, k, model, answers.len(), &mut draw) {
                     return e;
                 }
@@ -211,16 +206,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
 }
 
 /// puzc's own text for one case: the first answer, every answer and their number, or the count.
-fn text_output(
-    k: usize,
-    mode: AnswerMode,
-    exit: Exit,
-    stats: &xcc::Stats,
-    model: &crate::lower::model::Model,
-    answers: &[crate::solve::answer::Answer],
-) -> String {
-    let labels = render::text::Labels::new(model);
-    let shown: Vec<String> = answers.iter().map(|a| render::text::xcc_answer(model, &labels, a)).collect();
+fn text_output(k: usize, mode: AnswerMode, exit: Exit, stats: &Stats, model: &Model, answers: &[Answer]) -> String {
+    let labels = Labels::new(model);
+    let shown: Vec<String> = answers.iter().map(|a| render::answer_text(model, &labels, a)).collect();
     match mode {
         // A count cut short by a limit is not the count: it goes to stderr only.
         AnswerMode::Count if exit == Exit::Interrupted => String::new(),
@@ -255,26 +243,17 @@ fn limit_name(stop: Stop) -> &'static str {
 
 /// `puzc estimate`: the estimated nodes (as `solve` counts them, with forced moves) and
 /// solutions of one instance, each with its standard error and one probe's spread.
-/// `puzc estimate` without `--probes`: this many probes at least, doubled until enough of
-/// them reach a solution, up to [`MOST_PROBES`] (about 2.5 s on pentominoes).
-const DEFAULT_PROBES: u64 = 1000;
-const MOST_PROBES: u64 = 128_000;
-
 pub fn estimate(s: &Session, k: usize, elab: &mut Elab, args: &super::EstimateArgs) -> Exit {
-    let (low, _) = match searched(s, elab, false) {
+    use crate::api::xcc::{ENOUGH_HITS, EstimateSummary};
+    let low = match searched(s, elab) {
         Ok(l) => l,
         Err(e) => return e,
     };
-    use crate::solve::estimate::{ENOUGH_HITS, estimate, estimate_until};
-    let e = match args.probes {
-        Some(n) => estimate(&low.problem, true, n, args.seed),
-        None => estimate_until(&low.problem, true, DEFAULT_PROBES, MOST_PROBES, args.seed),
-    };
-    let Some(e) = e else {
+    let Some(e) = crate::api::xcc::estimate(&low.problem, args.probes, args.seed) else {
         eprintln!("puzc: the estimate walks searches whose items are each covered once; this spec has multiplicities");
         return Exit::Usage;
     };
-    let line = |what: &str, x: &crate::solve::estimate::Summary| {
+    let line = |what: &str, x: &EstimateSummary| {
         format!(
             "  {what:<9} ~ {:.1} ± {:.1} (standard error; one probe: sd {:.1}, min {:.0}, max {:.0})\n",
             x.mean, x.std_error, x.sd, x.min, x.max

@@ -301,8 +301,8 @@ fn params<P: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<P, Str
 /// `puzc fmt` of the document as one edit over the whole text; none when it does not parse
 /// (its diagnostic is already shown) or is already canonical.
 fn formatting(doc: &Document) -> Vec<lsp::TextEdit> {
-    let text = crate::syntax::text::normalise(doc.text.clone());
-    match crate::syntax::format::format(&text, crate::diag::FileId(0)) {
+    let text = crate::api::format::normalise(doc.text.clone());
+    match crate::api::format::format(&text, crate::diag::FileId(0)) {
         Ok(formatted) if formatted != doc.text => {
             vec![lsp::TextEdit { range: position::range(&doc.text, 0, doc.text.len()), new_text: formatted }]
         }

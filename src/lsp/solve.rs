@@ -44,7 +44,7 @@ pub fn start(doc: &Document, count: bool, id: RequestId, respond: impl Fn(Messag
         respond(Message::Notification(n));
     };
     // On the compiler's stack, as `puzc solve` runs.
-    let stack = crate::lower::meter::stack_size(crate::cli::COMPILER_STACK);
+    let stack = crate::api::limits::compiler_stack();
     if std::thread::Builder::new().name("puzc-lsp-solve".into()).stack_size(stack).spawn(run).is_err() {
         cancel.cancel();
     }

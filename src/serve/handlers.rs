@@ -2,9 +2,9 @@
 //! tests call them without a socket: [`check`], [`format`], [`solve`] (its events through a
 //! callback), [`puzzles`] and [`puzzle`]. Everything goes through [`crate::api`]; a spec is
 //! read as if it lay among the shipped puzzles, which are all it may import.
+use crate::api::limits::Published;
 use crate::api::{self, Cancel, Event, Failure, Mode, Options};
 use crate::diag::{Diagnostic, Sources};
-use crate::solve::xcc::Published;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -93,7 +93,7 @@ fn diagnostics(found: &[Diagnostic], sources: &Sources, root: Option<crate::diag
 
 /// `{"diagnostics": [...]}`: what `puzc check` says of `text` (empty when it is fine).
 pub fn check(name: &str, text: &str) -> Value {
-    let text = crate::syntax::text::normalise(text.to_string());
+    let text = crate::api::format::normalise(text.to_string());
     let found = api::diagnose(&path_of(name), &text, &read);
     json!({"diagnostics": diagnostics(&found.diagnostics, &found.sources, found.root)})
 }
@@ -101,10 +101,10 @@ pub fn check(name: &str, text: &str) -> Value {
 /// `{"text": ...}`: `text` in the canonical layout (`puzc fmt`), or its `diagnostics` when it
 /// does not parse.
 pub fn format(name: &str, text: &str) -> Value {
-    let text = crate::syntax::text::normalise(text.to_string());
+    let text = crate::api::format::normalise(text.to_string());
     let mut sources = Sources::default();
     let file = sources.add(path_of(name).display().to_string(), text.clone());
-    match crate::syntax::format::format(&text, file) {
+    match crate::api::format::format(&text, file) {
         Ok(formatted) => json!({"text": formatted}),
         Err(d) => json!({"diagnostics": diagnostics(&[d], &sources, Some(file))}),
     }
@@ -175,7 +175,7 @@ pub fn solve(req: &SolveRequest, cancel: &Cancel, progress: &Arc<Published>, emi
             return done(emit);
         }
     };
-    let text = crate::syntax::text::normalise(req.spec.clone());
+    let text = crate::api::format::normalise(req.spec.clone());
     let problem = match api::load(&path_of(&req.name), &text, None, &[], &read) {
         Ok(p) => p,
         Err(rejected) => {

@@ -29,7 +29,7 @@ pub mod handlers;
 pub mod http;
 
 use crate::api::Cancel;
-use crate::solve::xcc::Published;
+use crate::api::limits::Published;
 use http::{Refusal, Request};
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -67,7 +67,7 @@ pub fn run(listener: TcpListener) -> std::io::Result<()> {
         let mine = state.clone();
         let spawned = std::thread::Builder::new()
             .name("puzc-serve".into())
-            .stack_size(crate::lower::meter::stack_size(crate::cli::COMPILER_STACK))
+            .stack_size(crate::api::limits::compiler_stack())
             .spawn(move || {
                 connection(&mine, stream);
                 mine.connections.fetch_sub(1, Ordering::SeqCst);
@@ -232,7 +232,7 @@ fn solve(state: &State, req: &handlers::SolveRequest, stream: &mut TcpStream) ->
         let (req, cancel, published) = (req.clone(), cancel.clone(), published.clone());
         std::thread::Builder::new()
             .name("puzc-solve".into())
-            .stack_size(crate::lower::meter::stack_size(crate::cli::COMPILER_STACK))
+            .stack_size(crate::api::limits::compiler_stack())
             .spawn(move || handlers::solve(&req, &cancel, &published, &mut |e| drop(send.send(e))))?
     };
     let mut gone = false;

@@ -20,9 +20,15 @@
 use crate::lower::model::Model;
 use crate::solve::answer::Answer;
 
+/// Whether `--all` holds this model's answers to [`sort`] them: they have a fill or
+/// placements, which only a board with cells gives. The direct form's answers stream.
+pub fn sorted(model: &Model) -> bool {
+    model.board.as_ref().is_some_and(|b| !b.on.is_empty())
+}
+
 /// Sorts `answers` (verified: cells on the board, values among the board's) into the order
 /// above; equal answers keep their order.
-pub(super) fn sort(answers: &mut Vec<Answer>, model: &Model) {
+pub fn sort(answers: &mut Vec<Answer>, model: &Model) {
     let (cells, values) = model.board.as_ref().map_or((0, 0), |b| (b.on.len(), b.values.len()));
     let width = width_for(cells.max(values) + 1);
     let fill = if answers.iter().any(|a| a.fill.is_some()) { cells } else { 0 };
