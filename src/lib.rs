@@ -5,9 +5,22 @@
 //! → `lower` (checked model → IR) → `solve` (engines, verifier) → `render` → `cli`.
 //!
 //! Front ends — the command line, `puzc lsp`, `puzc serve`, a program of yours — go through
-//! [`api`]: [`api::diagnose`] a text as an editor shows it, [`api::load`] it, then
-//! [`api::solve`] it, each verified answer handed over as the search finds it, with a
-//! [`api::Cancel`] handle to stop a long one from another thread:
+//! [`api`] and nothing else (`tests/architecture.rs` holds `src/cli/` to it): [`api::diagnose`]
+//! a text as an editor shows it, [`api::load`] it, then [`api::solve`] it, each verified
+//! answer handed over as the search finds it, with a [`api::Cancel`] handle to stop a long one
+//! from another thread; render an answer with [`api::Solution::text`], `json`, `svg` or
+//! `trace`. Below that, the pieces `puzc` itself is made of:
+//!
+//! - [`api::load_checked`], [`api::overrides`]: a spec and its imports read and checked,
+//!   `--set` values bound;
+//! - [`api::xcc`]: an exact-cover case's [`api::xcc::Plan`] (engine, symmetry, verification),
+//!   its matrices, Knuth's estimate, a bare DLX matrix searched;
+//! - [`api::moves`]: a played case lowered, guided and searched, its answers in words;
+//! - [`api::render`]: answers and puzzles as text, JSON and SVG, output templates;
+//! - [`api::parts`]: a search split for many machines; [`api::format`]: `puzc fmt`;
+//!   [`api::limits`]: memory and expansion budgets, the interrupt.
+//!
+//! Six queens, every answer listed and counted:
 //!
 //! ```rust
 //! use puzc::api::{self, Event, Mode, Options};
