@@ -563,6 +563,43 @@ fn timeout_nan_is_a_usage_error() {
     assert_eq!(r.code, 2, "{}{}", r.out, r.err);
 }
 
+/// `--timeout` covers building an instance, not only its search (issue 24: a mutant of
+/// peg-solitaire, `c in 0..65537`, built for 1.35 s CPU before a 2 s timeout even began).
+/// Both forms: a played puzzle whose moves take long to list, and Langford pairs with
+/// n = 10^6, whose options take seconds to build. Each ends with S403 and exit 5 (a limit,
+/// as a search stopped by the timeout), prints no answer, and does so well before the
+/// build would have ended (the 15 s bound only catches a run that ignores the deadline).
+#[test]
+fn timeout_bounds_building_as_well_as_search() {
+    let dir = scratch("timeout-building");
+    let peg = write(
+        &dir,
+        "peg.puz",
+        &spec_with_line(
+            "puzzles/peg-solitaire.puz",
+            "move jump(r, c, dr, dc) for r in 0..7, c in 0..7, (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)]",
+            "move jump(r, c, dr, dc) for r in 0..7, c in 0..65537, (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)]",
+        ),
+    );
+    let cases: [&[&str]; 3] = [
+        &["solve", &peg, "--timeout", "0.3"],
+        &["solve", &peg, "--count", "--timeout", "300ms"],
+        &["solve", "puzzles/langford.puz", "--set", "n=1000000", "--timeout", "0.3"],
+    ];
+    for args in cases {
+        let started = std::time::Instant::now();
+        let r = run(args, None);
+        assert_eq!(r.code, 5, "{args:?}: {}{}", r.out, r.err);
+        assert!(r.err.starts_with("S403"), "{args:?}: {}", r.err);
+        assert!(r.err.contains("the timeout ran out while the problem was being built"), "{}", r.err);
+        assert_eq!(r.out, "", "{args:?}: no answer");
+        assert!(started.elapsed().as_secs() < 15, "{args:?}: the deadline was not kept");
+    }
+    // The same specs without a timeout are not refused for it: the deadline is lifted.
+    let r = run(&["solve", "puzzles/langford.puz", "--set", "n=7", "--count"], None);
+    assert_eq!((r.code, r.out.as_str()), (0, "52\n"), "{}", r.err);
+}
+
 /// A reader that goes away (`puzc ... | head`) is not a bug in puzc: it may stop quietly
 /// (SIGPIPE or a plain exit), but not with exit 70 and "This is a bug in puzc".
 #[test]

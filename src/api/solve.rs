@@ -204,14 +204,22 @@ pub fn progress_line(nodes: u64, solutions: u64, elapsed: Duration, total: Optio
 /// cancelled.
 pub fn solve(problem: &Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Result<(), Failure> {
     let mut failed = None;
+    // Each case's time runs from when its data begin to be read: building it checks the
+    // deadline too (S403), as the command line's `--timeout` does.
+    let case_started = std::cell::Cell::new(Instant::now());
     let walked = super::cases::for_each(
         &problem.spec,
         &problem.overrides,
         &problem.instance,
         ExpandLimits::default(),
-        &mut |_| {},
+        &mut |at| {
+            if at.is_some() {
+                case_started.set(Instant::now());
+                crate::lower::meter::deadline::set(options.timeout.and_then(|t| case_started.get().checked_add(t)));
+            }
+        },
         &mut |k, elab| {
-            let started = Instant::now();
+            let started = case_started.get();
             let summary = match problem.is_moves() {
                 true => played_case(problem, k, elab, options, started, on),
                 false => cover_case(k, elab, options, started, on),
@@ -229,6 +237,7 @@ pub fn solve(problem: &Problem, options: &Options, on: &mut dyn FnMut(Event)) ->
             }
         },
     );
+    crate::lower::meter::deadline::set(None);
     if let Some(f) = failed {
         return Err(f);
     }

@@ -285,6 +285,11 @@ pub(crate) struct Session {
     /// Solutions and nodes of the instances searched to the end so far, for the
     /// `interrupted:` line of a batch.
     searched: std::cell::Cell<(u64, u64)>,
+    /// `solve --timeout`, in seconds: each instance's time, from when its data begin to be
+    /// read (so elaboration and lowering count, S403) to the end of its search.
+    timeout: Option<f64>,
+    /// When the instance being solved began to be read.
+    case_started: std::cell::Cell<Option<std::time::Instant>>,
 }
 
 impl Session {
@@ -349,6 +354,8 @@ impl Session {
             printed_a_case: Default::default(),
             current: Default::default(),
             searched: Default::default(),
+            timeout: None,
+            case_started: Default::default(),
         })
     }
 
@@ -392,7 +399,22 @@ impl Session {
             diags.iter_mut().for_each(|d| current.annotate(&self.sources, d));
         }
         eprint!("{}", render_all(&diags, &self.sources, self.style));
-        Exit::BadSpec
+        // The timeout ran out while the problem was built: a limit, as when it stops a search.
+        match diags.iter().any(|d| d.code == crate::diag::Code::S403) {
+            true => Exit::Limit,
+            false => Exit::BadSpec,
+        }
+    }
+
+    /// The current instance's deadline under `--timeout`.
+    pub(crate) fn deadline(&self) -> Option<std::time::Instant> {
+        deadline(self.case_started.get()?, self.timeout)
+    }
+
+    /// An instance begins to be read: its time starts, and building it checks the deadline.
+    fn start_case(&self) {
+        self.case_started.set(Some(std::time::Instant::now()));
+        crate::lower::meter::deadline::set(self.deadline());
     }
 
     /// Adds a finished instance's solutions and nodes to the batch's.
@@ -432,7 +454,12 @@ impl Session {
             &this.overrides,
             &this.instance,
             limits,
-            &mut |at| this.current.set(at),
+            &mut |at| {
+                if at.is_some() {
+                    this.start_case();
+                }
+                this.current.set(at)
+            },
             &mut |k, elab| {
                 // A signal while this instance was read (`progress::BETWEEN_CASES`): it is
                 // not searched.
@@ -449,6 +476,7 @@ impl Session {
                 worst != Exit::Interrupted
             },
         );
+        crate::lower::meter::deadline::set(None);
         match walked {
             Walked::Done | Walked::Stopped => {}
             Walked::Unread => {
@@ -474,6 +502,7 @@ impl Session {
             eprintln!("puzc: {why}");
             return Exit::Usage;
         }
+        self.timeout = args.timeout;
         let started = std::time::Instant::now();
         let mut cases = 0usize;
         let exit = self.for_each_instance(&mut |s, k, elab| {

@@ -64,7 +64,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let (memory, capped) = crate::api::limits::table_budget(args.memory);
     let limits = Limits {
         max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
-        deadline: super::deadline(started, args.timeout),
+        deadline: s.deadline(),
         max_table_bytes: memory,
         // A progress line on a terminal, for searches that run long (nodes and time only:
         // Knuth's tree-size estimate is for exact cover).

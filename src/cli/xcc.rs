@@ -63,7 +63,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let lowered_at = started.elapsed();
     let limits = Limits {
         max_nodes: args.max_nodes,
-        deadline: super::deadline(started, args.timeout),
+        deadline: s.deadline(),
         // A progress line on a terminal, for searches that run long.
         progress: super::progress::wanted(args.quiet),
         ..Limits::default()

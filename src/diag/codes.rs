@@ -70,6 +70,7 @@ codes! {
     M502 => "import cycle",
     S401 => "expansion too large",
     S402 => "no puzzle within the budget",
+    S403 => "timeout while building",
     D601 => "cannot split this search",
     D602 => "manifest of another problem",
     D603 => "no such part",

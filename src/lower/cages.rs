@@ -137,12 +137,17 @@ impl CageItems {
                 found: Vec::new(),
                 too_many: false,
                 out_of_memory: false,
+                out_of_time: false,
             };
             search.run(0, 0);
             if search.out_of_memory {
                 let mut d = super::meter::out_of_memory(cage.span);
                 d.message = format!("`{}` has more combinations of values than the memory limit allows", cage.name);
                 diags.push(d.label("too many combinations to hold"));
+                return;
+            }
+            if search.out_of_time {
+                diags.push(super::meter::out_of_time(cage.span).label("still listing this cage's combinations"));
                 return;
             }
             if search.too_many {
@@ -203,6 +208,8 @@ struct Search<'a> {
     too_many: bool,
     /// The memory budget ran out while combinations were kept.
     out_of_memory: bool,
+    /// The deadline (`--timeout`) passed while combinations were listed.
+    out_of_time: bool,
 }
 
 impl Search<'_> {
@@ -213,6 +220,11 @@ impl Search<'_> {
         }
         self.steps += 1;
         if self.steps > self.max_steps {
+            self.too_many = true;
+            return;
+        }
+        if super::meter::deadline::passed() {
+            self.out_of_time = true;
             self.too_many = true;
             return;
         }

@@ -20,6 +20,7 @@
 //! budget, so comparing, hashing or printing any value stays proportional to the budget,
 //! however much its parts are shared (a list doubled sixty times by `let a = [b, b]` is
 //! refused when it is built).
+pub mod deadline;
 mod process;
 
 use super::value::Value;
@@ -197,9 +198,16 @@ pub fn over() -> bool {
     held() > ROOM.load(Relaxed)
 }
 
-/// S401 at `span` once the process holds more than the budget.
+/// S401 at `span` once the process holds more than the budget; S403 once the thread's
+/// deadline (`--timeout`, [`deadline`]) has passed.
 pub fn check(span: Span) -> Result<(), Diagnostic> {
-    if over() { Err(out_of_memory(span)) } else { Ok(()) }
+    if over() {
+        Err(out_of_memory(span))
+    } else if deadline::passed() {
+        Err(out_of_time(span))
+    } else {
+        Ok(())
+    }
 }
 
 /// Whether `bytes` more would still fit the budget (for a size that comes from the spec,
@@ -277,6 +285,13 @@ pub fn out_of_memory(span: Span) -> Diagnostic {
     Diagnostic::new(Code::S401, span, "this needs more memory than the limit allows")
         .label("memory limit reached here")
         .help(why)
+}
+
+/// S403: the timeout ran out while the problem was still being built.
+pub fn out_of_time(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::S403, span, "the timeout ran out while the problem was being built")
+        .label("still building here")
+        .help("`--timeout` covers reading and building an instance as well as its search; raise it, or shrink the ranges that make this large")
 }
 
 /// `1 GiB`, `512 MiB`, `1000 bytes`; an amount that is not a whole number of units to a
