@@ -92,7 +92,7 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     if let Some(d) = super::mixed::misnamed_cells(model) {
         return Err(vec![d]);
     }
-    let mut guard = OptionGuard { max: max_options, span: None, memory: false };
+    let mut guard = OptionGuard { max: max_options, span: None, spent: None };
     // The item each board cell named by a direct option stands for (`grid(r, c)`).
     let mut board_items = Vec::new();
     // Pieces on a filled board: the items tying its cells to the placements.
@@ -110,8 +110,8 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
         super::bridges::lower(model, &mut b, &mut meanings, &mut guard);
     }
     lower_direct(model, &mut b, &mut meanings, &mut diags, &mut guard, &board_items);
-    if let (Some(span), true) = (guard.span, guard.memory) {
-        diags.push(super::meter::out_of_memory(span));
+    if let Some(d) = guard.spent {
+        diags.push(d);
     } else if let Some(span) = guard.span {
         diags.push(super::eval::too_large(span).help(format!(
             "the spec builds more than {max_options} options; shrink it, or raise the limit with `--max-options`"
@@ -127,8 +127,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
 pub(super) struct OptionGuard {
     pub(super) max: usize,
     span: Option<Span>,
-    /// Whether it tripped on memory (`--max-memory`) rather than on the count.
-    memory: bool,
+    /// What tripped it when that was the memory budget (S401) or the deadline (S403) rather
+    /// than the count.
+    spent: Option<Diagnostic>,
 }
 
 impl OptionGuard {
@@ -137,9 +138,9 @@ impl OptionGuard {
             self.span.get_or_insert(span);
             return true;
         }
-        if super::meter::check(span).is_err() {
+        if let Err(d) = super::meter::check(span) {
             self.span.get_or_insert(span);
-            self.memory = true;
+            self.spent.get_or_insert(d);
             return true;
         }
         false
@@ -469,7 +470,7 @@ fn lower_place(
     }
     if let Some(span) = too_many_placements(model, rows, cols, cells) {
         guard.span.get_or_insert(span);
-        guard.memory = true;
+        guard.spent.get_or_insert_with(|| super::meter::out_of_memory(span));
         return;
     }
     // Piece items come before cell items: when a piece and a cell have equally few options
