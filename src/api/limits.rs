@@ -56,6 +56,13 @@ pub fn max_memory() -> usize {
     meter::limit()
 }
 
+/// Starts (or, with `None`, lifts) the deadline of building on this thread: an instance's
+/// `--timeout` runs from when its data begin to be read, and elaboration and lowering stop
+/// with S403 once it has passed (see `lower/meter/deadline.rs`).
+pub fn set_build_deadline(deadline: Option<std::time::Instant>) {
+    meter::deadline::set(deadline)
+}
+
 /// The process limit that lowered the budget, if one did.
 pub fn capped_by() -> Option<Cap> {
     meter::capped_by()

@@ -215,7 +215,7 @@ pub fn solve(problem: &Problem, options: &Options, on: &mut dyn FnMut(Event)) ->
         &mut |at| {
             if at.is_some() {
                 case_started.set(Instant::now());
-                crate::lower::meter::deadline::set(options.timeout.and_then(|t| case_started.get().checked_add(t)));
+                crate::api::limits::set_build_deadline(options.timeout.and_then(|t| case_started.get().checked_add(t)));
             }
         },
         &mut |k, elab| {
@@ -237,7 +237,7 @@ pub fn solve(problem: &Problem, options: &Options, on: &mut dyn FnMut(Event)) ->
             }
         },
     );
-    crate::lower::meter::deadline::set(None);
+    crate::api::limits::set_build_deadline(None);
     if let Some(f) = failed {
         return Err(f);
     }

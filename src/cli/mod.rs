@@ -414,7 +414,7 @@ impl Session {
     /// An instance begins to be read: its time starts, and building it checks the deadline.
     fn start_case(&self) {
         self.case_started.set(Some(std::time::Instant::now()));
-        crate::lower::meter::deadline::set(self.deadline());
+        crate::api::limits::set_build_deadline(self.deadline());
     }
 
     /// Adds a finished instance's solutions and nodes to the batch's.
@@ -476,7 +476,7 @@ impl Session {
                 worst != Exit::Interrupted
             },
         );
-        crate::lower::meter::deadline::set(None);
+        crate::api::limits::set_build_deadline(None);
         match walked {
             Walked::Done | Walked::Stopped => {}
             Walked::Unread => {
