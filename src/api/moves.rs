@@ -85,6 +85,37 @@ pub fn answer_picture(elab: &Elab, low: &LoweredMoves, sol: &[u32], animate: boo
     }
 }
 
+/// The node limit of a played puzzle's search: `max_nodes` when given, else none under a
+/// timeout, else [`default_max_nodes`].
+pub fn node_limit(max_nodes: Option<u64>, timeout: bool) -> u64 {
+    max_nodes.unwrap_or(if timeout { u64::MAX } else { default_max_nodes() })
+}
+
+/// The number of solutions a search found, as a case reports it: the count under the
+/// `limit` (a count stops there, and that is an answer), `None` when only the first was
+/// searched for.
+pub fn count_of(found: &Found, limit: Option<u64>) -> Option<u128> {
+    found.count.map(|c| limit.map_or(c, |l| c.min(l.into())))
+}
+
+/// How the search of one played case in `mode` ended: interrupted; a limit (nodes, time,
+/// the table, a count past 2^128) that cut short a count or listing, or any search that
+/// found nothing; more than one answer to `Unique`; a finished count; no solution; solved.
+pub fn status(mode: AnswerMode, found: &Found, count: Option<u128>) -> crate::api::Status {
+    use crate::api::Status;
+    let stop = found.stats.stop;
+    let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
+    match (mode, count) {
+        _ if stop == Stop::Interrupted => Status::Stopped,
+        _ if limited && (mode != AnswerMode::First || found.solutions.is_empty()) => Status::Limit,
+        (AnswerMode::Unique, Some(n)) if n > 1 => Status::NotUnique,
+        // A finished count is an answer, even when it is 0.
+        (AnswerMode::Count, _) => Status::Counted,
+        _ if found.solutions.is_empty() => Status::NoSolution,
+        _ => Status::Solved,
+    }
+}
+
 /// The guidance of a search: what `lower::bound` proves, or the spec's `estimate`.
 pub fn guide_of(low: &LoweredMoves) -> Guide {
     let mut guide = derive(&low.problem);

@@ -264,7 +264,7 @@ fn cover_case(
     on: &mut dyn FnMut(Event),
 ) -> Result<Summary, Failure> {
     use super::xcc::{Ask, Plan};
-    use crate::solve::xcc::{Limits, Stop};
+    use crate::solve::xcc::Limits;
     let mode = mode_of(options, elab)?;
     let model = &elab.model;
     let max_options = crate::lower::xcc::DEFAULT_MAX_OPTIONS;
@@ -286,15 +286,7 @@ fn cover_case(
     });
     let ran = ran.map_err(Failure::Unverified)?;
     let stats = ran.stats;
-    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
-    let status = match (mode, stats.solutions) {
-        _ if stats.stop == Stop::Interrupted => Status::Stopped,
-        _ if limited && (mode == Mode::Count || mode == Mode::All || stats.solutions == 0) => Status::Limit,
-        (Mode::Unique, n) if n > 1 => Status::NotUnique,
-        (Mode::Count, _) => Status::Counted,
-        (_, 0) => Status::NoSolution,
-        _ => Status::Solved,
-    };
+    let status = super::xcc::status(mode, &stats);
     let count = stats.solutions.into();
     Ok(Summary { instance: k, status, count, nodes: stats.nodes, engine: ran.engine, elapsed: started.elapsed() })
 }
@@ -307,8 +299,8 @@ fn played_case(
     started: Instant,
     on: &mut dyn FnMut(Event),
 ) -> Result<Summary, Failure> {
-    use super::moves::{default_max_nodes, guide_of, overflow_diagnostic, search};
-    use crate::solve::moves::{Limits, Search, Stop};
+    use super::moves::{guide_of, node_limit, overflow_diagnostic, search};
+    use crate::solve::moves::{Limits, Search};
     let low = crate::lower::moves::lower(&problem.spec, elab).map_err(Failure::Diagnostics)?;
     let elab: &Elab = elab;
     let mode = mode_of(options, elab)?;
@@ -320,7 +312,7 @@ fn played_case(
         ));
     }
     let limits = Limits {
-        max_nodes: options.max_nodes.unwrap_or(if options.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
+        max_nodes: node_limit(options.max_nodes, options.timeout.is_some()),
         deadline: options.timeout.and_then(|t| started.checked_add(t)),
         max_table_bytes: crate::lower::meter::table_budget(options.memory).0,
         progress: options.progress.clone(),
@@ -338,17 +330,8 @@ fn played_case(
     if let Some(o) = &found.overflowed {
         return Err(Failure::Diagnostics(vec![overflow_diagnostic(&low, elab, o)]));
     }
-    let stop = found.stats.stop;
-    let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
-    let count = found.count.map(|c| options.limit.map_or(c, |l| c.min(l.into())));
-    let status = match (mode, count) {
-        _ if stop == Stop::Interrupted => Status::Stopped,
-        _ if limited && (mode != Mode::First || found.solutions.is_empty()) => Status::Limit,
-        (Mode::Unique, Some(n)) if n > 1 => Status::NotUnique,
-        (Mode::Count, _) => Status::Counted,
-        _ if found.solutions.is_empty() => Status::NoSolution,
-        _ => Status::Solved,
-    };
+    let count = super::moves::count_of(&found, options.limit);
+    let status = super::moves::status(mode, &found, count);
     let count = count.unwrap_or(found.solutions.len() as u128);
     Ok(Summary {
         instance: k,

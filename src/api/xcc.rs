@@ -55,6 +55,23 @@ pub fn estimate(p: &XccProblem, probes: Option<u64>, seed: u64) -> Option<Estima
     }
 }
 
+/// How a search of one case in `mode` ended, from its counts: the first of interrupted, a
+/// limit that cut short what was asked (a count, a listing, or any search that found
+/// nothing), more than one answer to `Unique`, a finished count, no solution, solved.
+pub fn status(mode: AnswerMode, stats: &Stats) -> crate::api::Status {
+    use crate::api::Status;
+    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
+    match (mode, stats.solutions) {
+        _ if stats.stop == Stop::Interrupted => Status::Stopped,
+        _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Status::Limit,
+        (AnswerMode::Unique, n) if n > 1 => Status::NotUnique,
+        // A finished count is an answer, even when it is 0.
+        (AnswerMode::Count, _) => Status::Counted,
+        (_, 0) => Status::NoSolution,
+        _ => Status::Solved,
+    }
+}
+
 /// What `solve --dlx` wants of a bare matrix: the first solution, all of them, their number
 /// or whether there is one only.
 #[derive(Clone, Copy, Debug)]

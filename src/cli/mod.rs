@@ -618,6 +618,18 @@ pub(crate) fn answer_mode(args: &SolveArgs, answer: Option<AnswerMode>) -> Resul
     Ok(mode)
 }
 
+/// The exit code of a case that ended so.
+pub(crate) fn exit_of(status: crate::api::Status) -> Exit {
+    use crate::api::Status;
+    match status {
+        Status::Solved | Status::Counted => Exit::Solved,
+        Status::NoSolution => Exit::NoSolution,
+        Status::NotUnique => Exit::NotUnique,
+        Status::Limit => Exit::Limit,
+        Status::Stopped => Exit::Interrupted,
+    }
+}
+
 /// A file's bytes; `-` is standard input (decoded by `syntax::text`, which the caller names a
 /// spec or instance data).
 pub(crate) fn read_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {

@@ -63,7 +63,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     }
     let (memory, capped) = crate::api::limits::table_budget(args.memory);
     let limits = Limits {
-        max_nodes: args.max_nodes.unwrap_or(if args.timeout.is_some() { u64::MAX } else { default_max_nodes() }),
+        max_nodes: crate::api::moves::node_limit(args.max_nodes, args.timeout.is_some()),
         deadline: s.deadline(),
         max_table_bytes: memory,
         // A progress line on a terminal, for searches that run long (nodes and time only:
@@ -110,17 +110,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if stop == Stop::Interrupted {
         return s.interrupted(found.solutions.len() as u64, found.stats.nodes);
     }
-    let limited = matches!(stop, Stop::NodeLimit | Stop::Deadline | Stop::TableFull) || found.overflow;
     // With `--limit`, a count stops at the limit (and that is an answer, not a limit error).
-    let count = found.count.map(|c| args.limit.map_or(c, |l| c.min(l.into())));
-    let mut exit = match (mode, count) {
-        _ if limited && (mode != AnswerMode::First || found.solutions.is_empty()) => Exit::Limit,
-        (AnswerMode::Unique, Some(n)) if n > 1 => Exit::NotUnique,
-        // A finished count is an answer, even when it is 0.
-        (AnswerMode::Count, _) => Exit::Solved,
-        _ if found.solutions.is_empty() => Exit::NoSolution,
-        _ => Exit::Solved,
-    };
+    let count = crate::api::moves::count_of(&found, args.limit);
+    let status = crate::api::moves::status(mode, &found, count);
+    let mut exit = super::exit_of(status);
     let many = args.all || args.count || args.unique;
     // `--trace` asks for the boards move by move: it takes the place of the spec's template.
     if let (Some(template), Format::Text, false) = (&s.template, args.format, many || args.trace) {
@@ -143,7 +136,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         };
         exit = s.print_case(exit, template, &data);
     } else {
-        if let Err(e) = print_default(s, k, elab, args, &low, &found, (mode, count, exit), started.elapsed()) {
+        if let Err(e) = print_default(s, k, elab, args, &low, &found, (mode, count, status), started.elapsed()) {
             return e;
         }
     }
@@ -191,17 +184,6 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     exit
 }
 
-/// A case's `status` in JSON.
-fn status_word(exit: Exit, mode: AnswerMode) -> &'static str {
-    match exit {
-        Exit::Solved if mode == AnswerMode::Count => "counted",
-        Exit::Solved => "solved",
-        Exit::NoSolution => "no solution",
-        Exit::NotUnique => "not unique",
-        _ => "limit reached",
-    }
-}
-
 /// The answer without a template: the first solution as one line per move, its parameters
 /// separated by spaces; `--all`: every solution so, a blank line between two, then their
 /// number; `--count`: the number.
@@ -213,9 +195,10 @@ fn print_default(
     args: &SolveArgs,
     low: &LoweredMoves,
     found: &Found,
-    (mode, count, exit): (AnswerMode, Option<u128>, Exit),
+    (mode, count, status): (AnswerMode, Option<u128>, crate::api::Status),
     elapsed: std::time::Duration,
 ) -> Result<(), Exit> {
+    let exit = super::exit_of(status);
     let first = found.solutions.first().map_or(&[][..], Vec::as_slice);
     match args.format {
         Format::Text | Format::Raw => match mode {
@@ -264,7 +247,7 @@ fn print_default(
                 "version": v,
                 "type": "instance",
                 "instance": k,
-                "status": status_word(exit, mode),
+                "status": status.word(),
                 "count": u64::try_from(count).map_or_else(|_| count.to_string().into(), serde_json::Value::from),
                 "nodes": found.stats.nodes,
                 "engine": "move search",
@@ -276,7 +259,7 @@ fn print_default(
         Format::Json => {
             let mut o = serde_json::json!({
                 "instance": k,
-                "status": status_word(exit, mode),
+                "status": status.word(),
                 "moves": json_moves(low, first),
                 "nodes": found.stats.nodes,
             });

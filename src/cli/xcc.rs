@@ -109,16 +109,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         // Placements come in reading order of their layout (see `layout_order`).
         crate::api::layout_order::sort(&mut answers, model);
     }
-    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
-    let mut exit = match (mode, stats.solutions) {
-        _ if stats.stop == Stop::Interrupted => Exit::Interrupted,
-        _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Exit::Limit,
-        (AnswerMode::Unique, n) if n > 1 => Exit::NotUnique,
-        // A finished count is an answer, even when it is 0.
-        (AnswerMode::Count, _) => Exit::Solved,
-        (_, 0) => Exit::NoSolution,
-        _ => Exit::Solved,
-    };
+    let mut exit = super::exit_of(crate::api::xcc::status(mode, &stats));
     if let Some(part) = &part {
         // A part's result is for `puzc merge`: a part without solutions is still an answer.
         if exit == Exit::NoSolution {
@@ -154,14 +145,7 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         for a in &answers {
             stream.answer(model, a);
         }
-        let status = match exit {
-            Exit::Solved if mode == AnswerMode::Count => "counted",
-            Exit::Solved => "solved",
-            Exit::NoSolution => "no solution",
-            Exit::NotUnique => "not unique",
-            Exit::Interrupted => "interrupted",
-            _ => "limit reached",
-        };
+        let status = crate::api::xcc::status(mode, &stats).word();
         let ending = super::stream::Ending {
             exit,
             status,
