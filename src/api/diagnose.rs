@@ -5,8 +5,10 @@ use super::case_rule::CaseRule;
 use crate::diag::{Code, Diagnostic, FileId, Sources, one_per_cause};
 use crate::lower::elaborate::{ExpandLimits, Memo, elaborate_with};
 use crate::lower::instance::InstanceReader;
+use crate::syntax::Rule;
 use crate::syntax::ast::{Spec, StmtKind};
-use crate::syntax::load::{LoadError, ReadFile, load};
+use crate::syntax::load::{LoadError, ReadFile, load, load_parsed};
+use pest::iterators::Pair;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -29,7 +31,24 @@ pub struct Diagnosed {
 pub fn diagnose(path: &Path, text: &str, read: ReadFile) -> Diagnosed {
     let mut sources = Sources::default();
     let served = |p: &Path| if p == path { Ok(text.as_bytes().to_vec()) } else { read(p) };
-    let (spec, root) = match load(path, &mut sources, &served) {
+    let loaded = load(path, &mut sources, &served);
+    diagnosed(loaded, sources)
+}
+
+/// As [`diagnose`], for a caller that has parsed the text already: `text` is the spec as
+/// the loader decodes it (`api::format::normalise` of an editor's buffer) and `tree` pest's
+/// tree of it (`syntax::parse_tree`), which is turned into the AST without parsing again.
+/// The language server colours the same tree (semantic tokens).
+pub fn diagnose_tree(path: &Path, text: &str, tree: Pair<'_, Rule>, read: ReadFile) -> Diagnosed {
+    let mut sources = Sources::default();
+    let mut tree = Some(tree);
+    let mut parsed = |file| crate::syntax::spec_of(tree.take().expect("the root is parsed once"), file);
+    let loaded = load_parsed(path, text.to_string(), &mut parsed, &mut sources, read);
+    diagnosed(loaded, sources)
+}
+
+fn diagnosed(loaded: Result<(Spec, FileId), LoadError>, sources: Sources) -> Diagnosed {
+    let (spec, root) = match loaded {
         Ok(loaded) => loaded,
         // The root is served from memory; an import that cannot be read is a diagnostic.
         Err(LoadError::Io(p, e)) => unreachable!("{} is served from memory: {e}", p.display()),

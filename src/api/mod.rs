@@ -26,7 +26,7 @@ pub mod render;
 mod solve;
 pub mod xcc;
 
-pub use diagnose::{Diagnosed, diagnose};
+pub use diagnose::{Diagnosed, diagnose, diagnose_tree};
 pub use load::{Failure, Overrides, Problem, Rejected, load, load_checked, overrides};
 pub use outline::{Declaration, DeclarationKind, Outline};
 pub use solve::{Cancel, Event, Mode, Options, Solution, Status, Summary, progress_line, solve};

@@ -2,6 +2,7 @@
 //! and the last outline that parsed, so that go-to-definition keeps working while a line
 //! is half typed.
 use super::position::{offset_after, range_after, word_at};
+use super::tokens::Token;
 use crate::api::{Declaration, Diagnosed, Outline, diagnose};
 use crate::diag::{FileId, Sources};
 use lsp_types as lsp;
@@ -15,21 +16,53 @@ pub struct Document {
     pub found: Diagnosed,
     /// The sources and outline of the last version that parsed.
     parsed: Option<(Sources, FileId, Outline)>,
+    /// The semantic tokens of this version, classified from the parse its diagnosis made;
+    /// `None` when it does not parse.
+    tokens: Option<Vec<Token>>,
 }
 
 impl Document {
-    pub fn open(uri: lsp::Uri, text: String) -> Document {
+    /// Opens a document: diagnoses it, calls `diagnosed` (which publishes the diagnostics),
+    /// then colours it.
+    pub fn open(uri: lsp::Uri, text: String, diagnosed: &mut dyn FnMut(&Document)) -> Document {
         let path = path_of(&uri);
-        let found = diagnosed(&path, &text);
-        let mut doc = Document { uri, path, text, found, parsed: None };
-        doc.keep_outline();
+        let found = Diagnosed { sources: Sources::default(), spec: None, root: None, diagnostics: Vec::new() };
+        let mut doc = Document { uri, path, text: String::new(), found, parsed: None, tokens: None };
+        doc.change(text, diagnosed);
         doc
     }
 
-    pub fn change(&mut self, text: String) {
-        self.found = diagnosed(&self.path, &text);
+    /// A new version: parsed once (pest's tree of the text as the loader decodes it), the
+    /// tree made the AST the diagnosis goes on with, `diagnosed` called (which publishes
+    /// the diagnostics), then the same tree coloured for the semantic tokens.
+    pub fn change(&mut self, text: String, diagnosed: &mut dyn FnMut(&Document)) {
+        let read = |p: &Path| std::fs::read(p);
+        let decoded = crate::api::format::normalise(text.clone());
+        let tree = crate::syntax::parse_tree(&decoded);
+        self.found = match &tree {
+            Some(tree) => crate::api::diagnose_tree(&self.path, &decoded, tree.clone(), &read),
+            // The loader parses again and says what is wrong.
+            None => diagnose(&self.path, &text, &read),
+        };
         self.text = text;
         self.keep_outline();
+        self.tokens = None;
+        diagnosed(self);
+        self.tokens = tree.map(|tree| super::tokens::classify_tree(&decoded, tree, self.imported()));
+    }
+
+    /// The declarations of the imports (from the last version that loaded), for colouring
+    /// names the text uses but does not declare.
+    fn imported(&self) -> Vec<(&str, crate::api::DeclarationKind)> {
+        match &self.parsed {
+            Some((_, root, outline)) => outline
+                .declarations
+                .iter()
+                .filter(|d| d.name.span.file != *root)
+                .map(|d| (d.name.name.as_str(), d.kind))
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     fn keep_outline(&mut self) {
@@ -170,18 +203,11 @@ impl Document {
     /// The semantic tokens of the text, names classified with the declarations of its
     /// imports (from the last version that loaded); `None` when it does not parse.
     pub fn semantic_tokens(&self) -> Option<lsp::SemanticTokens> {
-        let text = self.root_text();
-        let imported = match &self.parsed {
-            Some((_, root, outline)) => outline
-                .declarations
-                .iter()
-                .filter(|d| d.name.span.file != *root)
-                .map(|d| (d.name.name.as_str(), d.kind))
-                .collect(),
-            None => Vec::new(),
-        };
-        let tokens = super::tokens::classify(text, imported)?;
-        Some(lsp::SemanticTokens { result_id: None, data: super::tokens::encode(text, self.lead(), &tokens) })
+        let tokens = self.tokens.as_ref()?;
+        Some(lsp::SemanticTokens {
+            result_id: None,
+            data: super::tokens::encode(self.root_text(), self.lead(), tokens),
+        })
     }
 
     /// The names in scope: every declaration of the last version that parsed.
@@ -200,10 +226,6 @@ fn symbol_kind(d: &Declaration) -> lsp::SymbolKind {
         K::Move => lsp::SymbolKind::FUNCTION,
         K::Counter => lsp::SymbolKind::VARIABLE,
     }
-}
-
-fn diagnosed(path: &Path, text: &str) -> Diagnosed {
-    diagnose(path, text, &|p: &Path| std::fs::read(p))
 }
 
 /// The path of a `file:` URI (percent-escapes decoded); any other URI (an unsaved buffer)

@@ -206,12 +206,17 @@ impl Server<'_> {
 
     fn notice(&mut self, n: Notification) -> Result<(), String> {
         use lsp::notification as note;
-        let uri = match n.method.as_str() {
+        // A document's diagnostics are published as soon as they are known, before its
+        // semantic tokens are classified from the same parse.
+        let connection = self.connection;
+        let mut sent = Ok(());
+        let mut diagnosed = |doc: &Document| sent = publish(connection, doc.uri.clone(), doc.diagnostics());
+        match n.method.as_str() {
             note::DidOpenTextDocument::METHOD => {
                 let p: lsp::DidOpenTextDocumentParams = params(n.params)?;
                 let uri = p.text_document.uri.clone();
-                self.docs.insert(uri.clone(), Document::open(uri.clone(), p.text_document.text));
-                uri
+                let doc = Document::open(uri.clone(), p.text_document.text, &mut diagnosed);
+                self.docs.insert(uri, doc);
             }
             note::DidChangeTextDocument::METHOD => {
                 let p: lsp::DidChangeTextDocumentParams = params(n.params)?;
@@ -221,25 +226,17 @@ impl Server<'_> {
                 else {
                     return Ok(());
                 };
-                doc.change(change.text);
-                p.text_document.uri
+                doc.change(change.text, &mut diagnosed);
             }
             note::DidCloseTextDocument::METHOD => {
                 let p: lsp::DidCloseTextDocumentParams = params(n.params)?;
                 self.docs.remove(&p.text_document.uri);
                 // Closed: its diagnostics are cleared.
-                return self.publish(p.text_document.uri, Vec::new());
+                return publish(connection, p.text_document.uri, Vec::new());
             }
-            _ => return Ok(()),
-        };
-        let diagnostics = self.docs.get(&uri).map(Document::diagnostics).unwrap_or_default();
-        self.publish(uri, diagnostics)
-    }
-
-    fn publish(&self, uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), String> {
-        let p = lsp::PublishDiagnosticsParams { uri, diagnostics, version: None };
-        let n = Notification::new(lsp::notification::PublishDiagnostics::METHOD.to_string(), p);
-        self.connection.sender.send(Message::Notification(n)).map_err(|e| e.to_string())
+            _ => {}
+        }
+        sent
     }
 
     fn answer(&self, req: Request) -> Response {
@@ -292,6 +289,13 @@ impl Server<'_> {
         let p: P = serde_json::from_value(req.params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))?;
         serde_json::to_value(f(self, p)).map_err(|e| (ErrorCode::InternalError, e.to_string()))
     }
+}
+
+/// Sends a document's diagnostics to the client.
+fn publish(connection: &Connection, uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>) -> Result<(), String> {
+    let p = lsp::PublishDiagnosticsParams { uri, diagnostics, version: None };
+    let n = Notification::new(lsp::notification::PublishDiagnostics::METHOD.to_string(), p);
+    connection.sender.send(Message::Notification(n)).map_err(|e| e.to_string())
 }
 
 fn params<P: serde::de::DeserializeOwned>(v: serde_json::Value) -> Result<P, String> {

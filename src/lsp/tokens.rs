@@ -115,7 +115,16 @@ pub fn classify<'a>(
     text: &'a str,
     imported: impl IntoIterator<Item = (&'a str, DeclarationKind)>,
 ) -> Option<Vec<Token>> {
-    let root = parse_tree(text)?;
+    Some(classify_tree(text, parse_tree(text)?, imported))
+}
+
+/// The tokens of `text` from pest's tree of it (`root`, the `file` pair of
+/// `syntax::parse_tree(text)`), made once for the diagnosis and the colours.
+pub fn classify_tree<'a>(
+    text: &'a str,
+    root: Pair<'a, Rule>,
+    imported: impl IntoIterator<Item = (&'a str, DeclarationKind)>,
+) -> Vec<Token> {
     let stmts: Vec<Pair<'a, Rule>> = root.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect();
     let mut globals: HashMap<&str, (Ty, u32)> = imported.into_iter().map(|(n, k)| (n, of_kind(k))).collect();
     for stmt in &stmts {
@@ -138,7 +147,7 @@ pub fn classify<'a>(
         out.walk(stmt.clone(), &scope);
     }
     out.gap(text.len());
-    Some(out.tokens)
+    out.tokens
 }
 
 /// The names a statement declares for the whole spec, at their declaring occurrence.

@@ -28,7 +28,25 @@ pub fn load(path: &Path, sources: &mut Sources, read: ReadFile) -> Result<(Spec,
     let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
     let root = decode(bytes, name, Kind::Spec, sources).map_err(|d| LoadError::Bad(vec![d]))?;
     let mut stack = vec![canonical(path)];
-    let spec = load_file(root, path, sources, read, &mut stack).map_err(LoadError::Bad)?;
+    let spec = load_file(root, path, sources, read, &mut stack, None).map_err(LoadError::Bad)?;
+    Ok((spec, root))
+}
+
+/// As [`load`], for a root whose text the caller holds already decoded (`text`, as
+/// `super::text::decode` makes it) and has parsed: `parsed(file)` gives its AST with spans
+/// in `file` (`super::spec_of` on the caller's tree), so the root is not parsed again.
+/// Imports are read through `read` and parsed as by [`load`].
+pub fn load_parsed(
+    path: &Path,
+    text: String,
+    parsed: &mut dyn FnMut(FileId) -> Result<Spec, Diagnostic>,
+    sources: &mut Sources,
+    read: ReadFile,
+) -> Result<(Spec, FileId), LoadError> {
+    let name = if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() };
+    let root = sources.add(name, text);
+    let mut stack = vec![canonical(path)];
+    let spec = load_file(root, path, sources, read, &mut stack, Some(parsed)).map_err(LoadError::Bad)?;
     Ok((spec, root))
 }
 
@@ -46,6 +64,7 @@ fn load_file(
     sources: &mut Sources,
     read: ReadFile,
     stack: &mut Vec<PathBuf>,
+    parsed: Option<&mut dyn FnMut(FileId) -> Result<Spec, Diagnostic>>,
 ) -> Result<Spec, Diagnostics> {
     let text = sources.get(id).text.clone();
     if text.len() > MAX_SPEC_BYTES {
@@ -55,7 +74,11 @@ fn load_file(
                 .help("keep specs small: put large instance data in a file given with `--instance`"),
         ]);
     }
-    let spec = super::parse(&text, id).map_err(|d| vec![d])?;
+    let spec = match parsed {
+        Some(parsed) => parsed(id),
+        None => super::parse(&text, id),
+    }
+    .map_err(|d| vec![d])?;
     // Each statement with the import it came from (`None`: this file's own).
     let mut out: Vec<(Stmt, Option<usize>)> = Vec::with_capacity(spec.stmts.len());
     let mut diags = Vec::new();
@@ -149,7 +172,7 @@ fn import(
     let id = decode(bytes, target.display().to_string(), Kind::Spec, sources)
         .map_err(|d| vec![d.related(span, "imported here")])?;
     stack.push(key);
-    let r = load_file(id, target, sources, read, stack);
+    let r = load_file(id, target, sources, read, stack, None);
     stack.pop();
     r
 }

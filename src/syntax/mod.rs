@@ -7,7 +7,7 @@ pub mod load;
 mod parse;
 pub mod text;
 
-pub use parse::{Rule, parse};
+pub use parse::{Rule, parse, spec_of};
 
 /// pest's parse tree of a whole spec (the `file` pair), for tools that need every token and
 /// not the AST's meaning (the language server's semantic tokens). `None` when the text does

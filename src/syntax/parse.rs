@@ -19,8 +19,15 @@ pub(crate) struct PuzParser;
 pub fn parse(text: &str, file: FileId) -> Result<Spec, Diagnostic> {
     check_nesting(text, file)?;
     let mut pairs = PuzParser::parse(Rule::file, text).map_err(|e| syntax_error(e, text, file))?;
-    let cx = Cx { file };
     let file_pair = pairs.next().expect("the file rule always produces one pair");
+    spec_of(file_pair, file)
+}
+
+/// The AST of a spec from pest's tree of it (the `file` pair of [`super::parse_tree`]), its
+/// spans in `file`: what [`parse`] builds after parsing, for a caller that has the tree
+/// already (the language server colours the same tree).
+pub fn spec_of(file_pair: Pair<'_, Rule>, file: FileId) -> Result<Spec, Diagnostic> {
+    let cx = Cx { file };
     let mut stmts = Vec::new();
     for pair in file_pair.into_inner() {
         if pair.as_rule() != Rule::EOI {
