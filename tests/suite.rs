@@ -39,6 +39,7 @@ mod messages;
 mod mixed_forms;
 mod moves_puzzles;
 mod mutate;
+mod natural_forms;
 mod node_counts;
 mod packaging;
 mod pairs;

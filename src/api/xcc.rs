@@ -357,7 +357,7 @@ impl<'m> Plan<'m> {
                 let branching = xcc::Branching::ForcedMoves;
                 let mut take = |chosen: &[OptionId]| {
                     let weight = got.weights.map_or(1, |w| chosen.iter().map(|o| w[o.0 as usize]).sum());
-                    got.take(weight, || decode(model, &low.meanings, chosen))
+                    got.take(weight, || decode(model, &low.meanings, &low.defaults, chosen))
                 };
                 let (stats, used) = match pieces {
                     // One part of a split: its pieces one after another.

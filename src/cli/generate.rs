@@ -117,7 +117,7 @@ fn generate(s: &Session, elab: &mut Elab, args: &GenerateArgs) -> Exit {
         let mut made = None;
         for _ in 0..args.attempts.max(1) {
             let Some(chosen) = sample(&lowered.problem, &mut rng, &limits) else { continue };
-            let answer = decode(model, &lowered.meanings, &chosen);
+            let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
             let full = answer.fill.as_ref().expect("a filled board's answer fills it");
             let solution: Vec<u8> =
                 fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();

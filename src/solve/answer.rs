@@ -31,10 +31,19 @@ pub struct Answer<'a> {
     pub bridges: Option<Vec<crate::lower::model::Bridge>>,
 }
 
-pub fn decode<'a>(model: &Model, meanings: &'a [Meaning], chosen: &[OptionId]) -> Answer<'a> {
+/// The answer the options `chosen` stand for. `defaults`: per cell of a filled board, the
+/// value of a cell no chosen option fills (`Lowered::defaults`; empty when every cell is
+/// filled by an option).
+pub fn decode<'a>(
+    model: &Model,
+    meanings: &'a [Meaning],
+    defaults: &[Option<usize>],
+    chosen: &[OptionId],
+) -> Answer<'a> {
     let mut ans = Answer::default();
     if model.fill {
-        ans.fill = Some(vec![None; model.board.as_ref().map_or(0, |b| b.on.len())]);
+        let cells = model.board.as_ref().map_or(0, |b| b.on.len());
+        ans.fill = Some((0..cells).map(|c| defaults.get(c).copied().flatten()).collect());
     }
     if let Some(rule) = &model.loop_rule {
         ans.loop_edges = Some(vec![false; rule.edges()]);

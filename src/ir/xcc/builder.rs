@@ -37,6 +37,12 @@ impl XccBuilder {
         self.push_item(name.into(), ItemKind::Secondary)
     }
 
+    /// Makes an item added as primary secondary (covered at most once): for an item whose
+    /// "not covered" was found to stand for an answer after it was added.
+    pub fn make_secondary(&mut self, item: ItemId) {
+        self.items[item.0 as usize].kind = ItemKind::Secondary;
+    }
+
     fn push_item(&mut self, name: String, kind: ItemKind) -> ItemId {
         self.items.push(Item { name, kind });
         ItemId((self.items.len() - 1) as u32)
