@@ -341,8 +341,14 @@ fn lower_fill(
             made.push((v, start, pending.len()));
         }
         let mut bare = made.iter().filter(|&&(_, start, end)| end - start == 1);
+        // The search reaches an option only through a primary item it covers: every other
+        // value of the cell must cover one besides the cell's item, or no answer could
+        // give the cell that value.
+        let anchored = |&&(_, start, end): &&(usize, usize, usize)| {
+            end - start == 1 || pending[start + 1..end].iter().any(|e| b.is_primary(e.item))
+        };
         let default = match (defaults_allowed, bare.next(), bare.next()) {
-            (true, Some(&(v, _, _)), None) => Some(v),
+            (true, Some(&(v, _, _)), None) if made.iter().all(|m| anchored(&m)) => Some(v),
             _ => None,
         };
         if let Some(v) = default {

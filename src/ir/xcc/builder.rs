@@ -43,6 +43,11 @@ impl XccBuilder {
         self.items[item.0 as usize].kind = ItemKind::Secondary;
     }
 
+    /// Whether `item` is (so far) a primary item.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        matches!(self.items[item.0 as usize].kind, ItemKind::Primary { .. })
+    }
+
     fn push_item(&mut self, name: String, kind: ItemKind) -> ItemId {
         self.items.push(Item { name, kind });
         ItemId((self.items.len() - 1) as u32)
