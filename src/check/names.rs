@@ -412,6 +412,15 @@ impl Checker {
             StmtKind::Sized(d) => {
                 d.of.iter().chain(&d.size).for_each(|e| self.expr(e));
             }
+            StmtKind::ConnectedEach(d) | StmtKind::Shapes(d) => {
+                self.expr(&d.of);
+                d.regions.iter().for_each(|r| self.use_named(r, Kind::Region));
+            }
+            StmtKind::Crossing(d) => {
+                self.expr(&d.of);
+                self.expr(&d.borders);
+                d.regions.iter().for_each(|r| self.use_named(r, Kind::Region));
+            }
             StmtKind::Loop { board, .. } => self.use_named(board, Kind::Board),
             StmtKind::Bridges { clues, most, .. } => {
                 self.expr(clues);

@@ -93,4 +93,4 @@ mod validate;
 
 pub use builder::XccBuilder;
 pub use dlx_text::{COLOUR_CHARS as KNUTH_COLOUR_CHARS, DlxError, KNUTH_NAME_LEN};
-pub use global::{Area, Global, NO_NODE, perfect_pairing};
+pub use global::{Area, Global, NO_NODE, perfect_pairing, shape_key};

@@ -15,6 +15,12 @@
 //!   cell `in` or `out`, which "cell takes v" colours `in` for a counted value and `out`
 //!   for the others. A problem whose multiplicities all go this way runs on dancing cells,
 //!   which look ahead by item sizes and prune by global constraints, instead of Algorithm M.
+//! - in a spec with global constraints on its cells (connected areas, blocks, sized areas,
+//!   shapes of regions), a count that would need a multiplicity becomes a group of a
+//!   global constraint instead (`Global::Counts`, one per list of counted values): dancing
+//!   cells, which such specs run on, then bound each group's count after every choice, where
+//!   a multiplicity would send the spec to Algorithm M and its global constraints would be
+//!   checked on solutions only (Heyawake's rooms, LITS's four cells per region).
 //! - `no two v touch`: one secondary item per pair of cells sharing a side, `near(a,b;c,d)`;
 //!   with `diagonally too`, one per 2×2 window of the board instead, `near(a,b)` named by
 //!   its top-left cell (two cells touch by a side or a corner exactly when some window holds
@@ -26,7 +32,7 @@ use super::model::{Apart, Board, Count, Model};
 use super::value::Value;
 use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic, Span};
-use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
+use crate::ir::xcc::{Area, Colour, Entry, Global, ItemId, OptionId, XccBuilder};
 use crate::syntax::ast::Lattice;
 use crate::syntax::ast::{CountBound, Expr, Ident};
 
@@ -201,6 +207,8 @@ pub struct CountItems {
     covers: Vec<Vec<Entry>>,
     /// Counts lowered to a choice of sets: (count, its primary item, its cells' items).
     chosen: Vec<(usize, ItemId, Vec<ItemId>)>,
+    /// Counts lowered to groups of a global constraint (`Global::Counts`).
+    global: Vec<usize>,
     colour_in: Colour,
     colour_out: Colour,
     /// Per (cell, value): whether a count of 0 forbids it.
@@ -216,6 +224,8 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
     let mut forbidden = vec![false; board.on.len() * nv];
     let names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
     let mut chosen = Vec::new();
+    let mut global = Vec::new();
+    let as_globals = counts_as_globals(model);
     let plain = |item| Entry { item, colour: Colour::NONE };
     let (mut colour_in, mut colour_out) = (Colour::NONE, Colour::NONE);
     for (k, count) in model.counts.iter().enumerate() {
@@ -246,6 +256,10 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
                 }
             }
             chosen.push((k, item, cells));
+            continue;
+        }
+        if as_globals && (count.lo, count.hi) != (0, 1) {
+            global.push(k);
             continue;
         }
         // At most one is what an uncoloured secondary item says, and keeps the problem free
@@ -280,7 +294,21 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
             }
         }
     }
-    CountItems { covers, chosen, colour_in, colour_out, forbidden, values: nv }
+    CountItems { covers, chosen, global, colour_in, colour_out, forbidden, values: nv }
+}
+
+/// Whether counts that need a multiplicity become global constraints: the spec has other
+/// global constraints on its cells that dancing cells prune by, and nothing else that needs
+/// multiplicities (a pairing's items).
+fn counts_as_globals(model: &Model) -> bool {
+    let globals = !model.connected.is_empty()
+        || !model.areas.is_empty()
+        || !model.blocks.is_empty()
+        || !model.sized.is_empty()
+        || !model.shapes.is_empty()
+        || !model.connected_each.is_empty()
+        || !model.crossings.is_empty();
+    globals && model.pairs.is_empty()
 }
 
 /// How many sets of `m` cells hold between `lo` and `hi` of them (saturating).
@@ -351,6 +379,53 @@ impl CountItems {
     /// What the option "cell takes value `v`" covers of the count and adjacency items.
     pub fn cell_entries(&self, cell: usize, v: usize, out: &mut Vec<Entry>) {
         out.extend_from_slice(&self.covers[cell * self.values + v]);
+    }
+
+    /// The counts lowered to groups of global constraints: one `Global::Counts` per list of
+    /// counted values, a group per count (its cells on the board), with the count's bounds.
+    pub fn add_globals(&self, model: &Model, b: &mut XccBuilder, cell_item: &[Option<ItemId>], meanings: &[Meaning]) {
+        let board = model.board.as_ref().expect("counts are elaborated on a board");
+        let names: Vec<String> = board.values.iter().map(|v| v.to_string()).collect();
+        let mut lists: Vec<&Vec<usize>> = Vec::new();
+        for &k in &self.global {
+            if !lists.contains(&&model.counts[k].values) {
+                lists.push(&model.counts[k].values);
+            }
+        }
+        let mut node = vec![u32::MAX; board.on.len()];
+        (0..board.on.len()).filter(|&c| board.on[c]).enumerate().for_each(|(n, c)| node[c] = n as u32);
+        for values in lists {
+            let shown: Vec<&str> = values.iter().map(|&v| names[v].as_str()).collect();
+            let mut area = Area { name: format!("counts({})", shown.join("/")), in_start: vec![0], ..Area::default() };
+            let mut ins: Vec<Vec<OptionId>> = vec![Vec::new(); board.on.iter().filter(|&&o| o).count()];
+            for (o, m) in meanings.iter().enumerate() {
+                if let Meaning::Fill { cell, value } = m
+                    && values.contains(value)
+                {
+                    ins[node[*cell] as usize].push(OptionId(o as u32));
+                }
+            }
+            for cell in (0..board.on.len()).filter(|&c| board.on[c]) {
+                area.node_item.push(cell_item[cell].expect("a cell on the board has an item"));
+                area.ins.extend_from_slice(&ins[node[cell] as usize]);
+                area.in_start.push(area.ins.len() as u32);
+            }
+            area.adj_start = vec![0; area.node_item.len() + 1];
+            let (mut group_start, mut groups, mut bounds) = (vec![0], Vec::new(), Vec::new());
+            for &k in self.global.iter().filter(|&&k| model.counts[k].values == *values) {
+                let count = &model.counts[k];
+                let on: Vec<u32> = count.cells.iter().filter(|&&c| board.on[c]).map(|&c| node[c]).collect();
+                bounds.push([count.lo.min(on.len()) as u32, count.hi.min(on.len()) as u32]);
+                // More cells asked for than the region has: no filling meets it.
+                if count.lo > on.len() {
+                    bounds.last_mut().unwrap()[0] = on.len() as u32 + 1;
+                    bounds.last_mut().unwrap()[1] = on.len() as u32 + 1;
+                }
+                groups.extend(on);
+                group_start.push(groups.len() as u32);
+            }
+            b.add_global(Global::Counts { area, group_start, groups, bounds });
+        }
     }
 
     /// One option per admissible set of every count lowered to a choice: its size within the

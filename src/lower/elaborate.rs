@@ -167,7 +167,10 @@ impl Elab<'_> {
             | StmtKind::Areas { .. }
             | StmtKind::Block { .. }
             | StmtKind::Pairs(_)
-            | StmtKind::Sized(_) => board_broken,
+            | StmtKind::Sized(_)
+            | StmtKind::ConnectedEach(_)
+            | StmtKind::Shapes(_)
+            | StmtKind::Crossing(_) => board_broken,
             StmtKind::Compare(_) | StmtKind::Runs(_) | StmtKind::Seen(_) | StmtKind::Sight(_) => board_broken,
             StmtKind::Bridges { .. } | StmtKind::IslandsConnected { .. } => board_broken,
             StmtKind::Loop { .. } | StmtKind::LoopClues { .. } | StmtKind::LoopRule(_) | StmtKind::Paths { .. } => {
@@ -339,6 +342,9 @@ impl Elab<'_> {
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Pairs(d) => self.pairs(d)?,
             StmtKind::Sized(d) => self.sized(d)?,
+            StmtKind::ConnectedEach(d) => self.connected_each(d)?,
+            StmtKind::Shapes(d) => self.shapes(d)?,
+            StmtKind::Crossing(d) => self.crossing(d)?,
             StmtKind::Compare(d) => self.compare(d)?,
             StmtKind::Runs(d) => self.runs(d)?,
             StmtKind::Loop { board, cells, span } => self.loop_on(board, *cells, *span)?,

@@ -227,6 +227,39 @@ pub struct Pairing {
     pub span: Span,
 }
 
+/// `the '#' cells of each room are connected` (LITS): within each region, the cells holding
+/// one of `values` form one area joined by sides (`src/lower/shapes.rs`).
+#[derive(Clone, Debug)]
+pub struct ConnectedEach {
+    pub values: Vec<usize>,
+    /// Per region: its name and cells (on the board).
+    pub regions: Vec<(String, Vec<usize>)>,
+    pub span: Span,
+}
+
+/// `no two congruent shapes of '#' in room touch` (LITS): a region's *shape* is its cells
+/// holding one of `values`; two regions whose shapes share a side never have congruent
+/// shapes (equal up to moves, rotations and reflections; `src/lower/shapes.rs`).
+#[derive(Clone, Debug)]
+pub struct Shapes {
+    pub values: Vec<usize>,
+    /// Per region: its name and cells (on the board).
+    pub regions: Vec<(String, Vec<usize>)>,
+    pub span: Span,
+}
+
+/// `no line of '.' cells crosses 2 borders of room` (Heyawake): no run of cells holding one of
+/// `values` along a row or column crosses `borders` borders between regions
+/// (`src/lower/crossing.rs`).
+#[derive(Clone, Debug)]
+pub struct Crossing {
+    pub values: Vec<usize>,
+    pub borders: usize,
+    /// Per cell, its region among the rule's (`usize::MAX`: none, a region of its own).
+    pub region: Vec<usize>,
+    pub span: Span,
+}
+
 /// `each area of equal values has size its value` (Fillomino) and `each area of '#' cells has
 /// size 2` (Norinori): the cells holding values of one label, joined by sides, make areas,
 /// and every area of label `l` has `size[l]` cells (`src/lower/sized.rs`).
@@ -478,6 +511,12 @@ pub struct Model {
     pub pairs: Vec<Pairing>,
     /// `each area of ... has size ...` statements (`src/lower/sized.rs`).
     pub sized: Vec<SizedAreas>,
+    /// `the ... cells of each ... are connected` statements (`src/lower/shapes.rs`).
+    pub connected_each: Vec<ConnectedEach>,
+    /// `no two congruent shapes of ... in ... touch` statements (`src/lower/shapes.rs`).
+    pub shapes: Vec<Shapes>,
+    /// `no line of ... cells crosses ... borders of ...` statements (`src/lower/crossing.rs`).
+    pub crossings: Vec<Crossing>,
     /// `cells x at ..., y at ... hold ...`, one per binding (`src/lower/compare.rs`).
     pub compares: Vec<Compare>,
     /// `the runs of ... along ... are ...`, one per binding (`src/lower/runs.rs`).

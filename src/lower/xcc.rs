@@ -384,6 +384,15 @@ fn lower_fill(
     if !model.sized.is_empty() {
         super::sized::add_globals(model, b, &cell_item, meanings);
     }
+    if let Some(counts) = &counts {
+        counts.add_globals(model, b, &cell_item, meanings);
+    }
+    if !model.crossings.is_empty() {
+        super::crossing::add_globals(model, b, &cell_item, meanings);
+    }
+    if !model.connected_each.is_empty() || !model.shapes.is_empty() {
+        super::shapes::add_globals(model, b, &cell_item, meanings);
+    }
 }
 
 /// One way to turn a piece: its cells (normalised to a top-left of (0, 0)) and edge labels.

@@ -10,12 +10,14 @@ use proven::Proven;
 mod bridges;
 mod compare;
 mod connected;
+mod crossing;
 mod fleet;
 mod loops;
 mod pairs;
 mod proven;
 mod runs;
 mod seen;
+mod shapes;
 mod sight;
 mod sized;
 
@@ -178,7 +180,9 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     sight::verify(model, fill)?;
     pairs::verify(model, fill)?;
     connected::verify(model, fill)?;
-    sized::verify(model, fill)
+    sized::verify(model, fill)?;
+    shapes::verify(model, fill)?;
+    crossing::verify(model, fill)
 }
 
 /// Whether two cells of the board touch by a side (or, with `diagonal`, by a corner),

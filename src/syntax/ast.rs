@@ -147,6 +147,12 @@ pub enum StmtKind {
     Pairs(PairsDecl),
     /// `each area of equal values has size its value`, `each area of '#' cells has size 2`.
     Sized(SizedDecl),
+    /// `the '#' cells of each room are connected` (`src/lower/shapes.rs`).
+    ConnectedEach(RegionsDecl),
+    /// `no two congruent shapes of '#' in room touch` (`src/lower/shapes.rs`).
+    Shapes(RegionsDecl),
+    /// `no line of '.' cells crosses 2 borders of room` (`src/lower/crossing.rs`).
+    Crossing(CrossingDecl),
     /// `no 2 by 2 block of '#'`: no block of `rows` × `cols` cells holds only the values.
     Block {
         rows: Expr,
@@ -281,6 +287,29 @@ pub enum CountBound {
     Exactly(Expr),
     AtMost(Expr),
     AtLeast(Expr),
+}
+
+/// `the '#' cells of each room are connected`, `no two congruent shapes of '#' in room touch`
+/// (LITS): a rule on the cells holding some values in each region of families.
+#[derive(Clone, Debug)]
+pub struct RegionsDecl {
+    /// A value of the board, or a list of them: the cells the rule looks at in each region.
+    pub of: Expr,
+    /// The region families.
+    pub regions: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `no line of '.' cells crosses 2 borders of room`.
+#[derive(Clone, Debug)]
+pub struct CrossingDecl {
+    /// A value of the board, or a list of them: the cells a line is made of.
+    pub of: Expr,
+    /// How many borders no line may cross (1 or more).
+    pub borders: Expr,
+    /// The region families whose borders count.
+    pub regions: Vec<Ident>,
+    pub span: Span,
 }
 
 /// `each area of equal values has size its value` (Fillomino), `each area of '#' cells has

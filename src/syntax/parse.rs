@@ -8,6 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
 mod pairs;
+mod shapes;
 mod sized;
 
 #[derive(pest_derive::Parser)]
@@ -606,6 +607,8 @@ impl Cx {
             }
             Rule::pairs_stmt => StmtKind::Pairs(self.pairs(it, span)?),
             Rule::sized_stmt => self.sized(it, span)?,
+            Rule::connected_each_stmt | Rule::shapes_stmt => self.regions_rule(kind_rule, it, span)?,
+            Rule::crossing_stmt => self.crossing(it, span)?,
             Rule::block_stmt => {
                 let rows = self.expr(it.next().unwrap())?;
                 let cols = self.expr(it.next().unwrap())?;
@@ -986,6 +989,11 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_other
             | Rule::kw_pairs
             | Rule::kw_beside
+            | Rule::kw_congruent
+            | Rule::kw_shapes
+            | Rule::kw_line
+            | Rule::kw_crosses
+            | Rule::kw_borders
             | Rule::kw_import
             | Rule::kw_let
             | Rule::kw_param

@@ -49,6 +49,18 @@ pub enum Global {
     /// have `size[l]` nodes each (Fillomino's "each area of equal values has size its value",
     /// `lower/sized.rs`; a node whose option is not in `ins` belongs to no area).
     Sized { area: Area, labels: Vec<(OptionId, u32)>, size: Vec<u32> },
+    /// Group g (the nodes `groups[group_start[g]..group_start[g + 1]]`) has between
+    /// `bounds[g][0]` and `bounds[g][1]` nodes in the area (Heyawake's and LITS's counts of
+    /// shaded cells per room, `lower/counts.rs`, when the spec has other global constraints:
+    /// a count said by a multiplicity would send it to Algorithm M, which checks globals only
+    /// on solutions).
+    Counts { area: Area, group_start: Vec<u32>, groups: Vec<u32>, bounds: Vec<[u32; 2]> },
+    /// Shapes of regions: node n lies in region `region[n]` (`NO_NODE`: in none), a region's
+    /// *shape* is its nodes in the area, and no two regions whose shapes touch (a node in one
+    /// joined by the graph to a node in the other) have congruent shapes: the same cells up to
+    /// a move, a rotation or a reflection (LITS's tetrominoes, `lower/shapes.rs`). `at[n]` is
+    /// node n's (row, column) on a board of squares.
+    Shapes { area: Area, region: Vec<u32>, at: Vec<[u32; 2]> },
 }
 
 /// In a loop's `ends`: no second neighbour (the end of a path).
@@ -143,7 +155,9 @@ impl Global {
             | Global::Loop { area: a, .. }
             | Global::Linked { area: a, .. }
             | Global::Pairs { area: a, .. }
-            | Global::Sized { area: a, .. } => a,
+            | Global::Sized { area: a, .. }
+            | Global::Counts { area: a, .. }
+            | Global::Shapes { area: a, .. } => a,
         }
     }
 
@@ -155,7 +169,9 @@ impl Global {
             | Global::Loop { area: a, .. }
             | Global::Linked { area: a, .. }
             | Global::Pairs { area: a, .. }
-            | Global::Sized { area: a, .. } => a,
+            | Global::Sized { area: a, .. }
+            | Global::Counts { area: a, .. }
+            | Global::Shapes { area: a, .. } => a,
         }
     }
 
@@ -188,6 +204,15 @@ impl Global {
         if let Global::Linked { ends, points, .. } = self {
             return all_linked(ends, *points, &inside);
         }
+        if let Global::Counts { group_start, groups, bounds, .. } = self {
+            return group_start.windows(2).zip(bounds).all(|(w, &[lo, hi])| {
+                let n = groups[w[0] as usize..w[1] as usize].iter().filter(|&&v| inside[v as usize]).count() as u32;
+                lo <= n && n <= hi
+            });
+        }
+        if let Global::Shapes { region, at, .. } = self {
+            return shapes_hold(area, region, at, &inside);
+        }
         if let Global::NotAll { group_start, groups, .. } = self {
             return group_start
                 .windows(2)
@@ -200,7 +225,9 @@ impl Global {
             | Global::Loop { .. }
             | Global::Linked { .. }
             | Global::Pairs { .. }
-            | Global::Sized { .. } => count <= 1,
+            | Global::Sized { .. }
+            | Global::Counts { .. }
+            | Global::Shapes { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -249,6 +276,15 @@ impl Global {
                 let left = area.ins.iter().zip(left).filter(|(o, _)| kept.contains(o)).map(|(_, l)| *l).collect();
                 Global::Pairs { area: area.renumbered(keep), left }
             }
+            Global::Counts { area, group_start, groups, bounds } => Global::Counts {
+                area: area.renumbered(keep),
+                group_start: group_start.clone(),
+                groups: groups.clone(),
+                bounds: bounds.clone(),
+            },
+            Global::Shapes { area, region, at } => {
+                Global::Shapes { area: area.renumbered(keep), region: region.clone(), at: at.clone() }
+            }
             Global::Sized { area, labels, size } => {
                 let mut new_id = std::collections::HashMap::with_capacity(keep.len());
                 for (new, old) in keep.iter().enumerate() {
@@ -273,6 +309,50 @@ impl Global {
             }
         }
     }
+}
+
+/// The shape of a set of cells of a board of squares in a normal form: of its eight images
+/// under the rotations and reflections, each moved to the corner (0, 0) and sorted, the least.
+/// Two sets are congruent exactly when their normal forms are equal.
+pub fn shape_key(cells: &[[u32; 2]]) -> Vec<[i64; 2]> {
+    let mut best: Option<Vec<[i64; 2]>> = None;
+    for t in 0..8 {
+        let mut img: Vec<[i64; 2]> = cells
+            .iter()
+            .map(|&[r, c]| {
+                let (r, c) = (r as i64, c as i64);
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                [if t & 1 != 0 { -r } else { r }, if t & 2 != 0 { -c } else { c }]
+            })
+            .collect();
+        let (r0, c0) = (img.iter().map(|p| p[0]).min().unwrap_or(0), img.iter().map(|p| p[1]).min().unwrap_or(0));
+        img.iter_mut().for_each(|p| *p = [p[0] - r0, p[1] - c0]);
+        img.sort_unstable();
+        if best.as_ref().is_none_or(|b| img < *b) {
+            best = Some(img);
+        }
+    }
+    best.unwrap_or_default()
+}
+
+/// Whether no two regions with congruent shapes (their nodes `inside`) touch.
+fn shapes_hold(area: &Area, region: &[u32], at: &[[u32; 2]], inside: &[bool]) -> bool {
+    let regions = region.iter().filter(|&&r| r != NO_NODE).map(|&r| r as usize + 1).max().unwrap_or(0);
+    let mut cells = vec![Vec::new(); regions];
+    for n in 0..area.nodes() {
+        if inside[n] && region[n] != NO_NODE {
+            cells[region[n] as usize].push(at[n]);
+        }
+    }
+    let keys: Vec<Vec<[i64; 2]>> = cells.iter().map(|c| shape_key(c)).collect();
+    (0..area.nodes()).all(|n| {
+        !inside[n]
+            || region[n] == NO_NODE
+            || area.neighbours(n).iter().all(|&m| {
+                let (a, b) = (region[n], region[m as usize]);
+                !inside[m as usize] || b == NO_NODE || a == b || keys[a as usize] != keys[b as usize]
+            })
+    })
 }
 
 /// Whether every area of equal labels has its label's size: each node's label from the option

@@ -40,6 +40,21 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad groups", a.name));
         }
+        if let Global::Counts { group_start, groups, bounds, .. } = g
+            && (group_start.first() != Some(&0)
+                || group_start.windows(2).any(|w| w[0] > w[1])
+                || *group_start.last().unwrap() as usize != groups.len()
+                || bounds.len() + 1 != group_start.len()
+                || bounds.iter().any(|&[lo, hi]| lo > hi)
+                || groups.iter().any(|&v| v as usize >= n))
+        {
+            return Err(format!("global `{}`: bad groups", a.name));
+        }
+        if let Global::Shapes { region, at, .. } = g
+            && (region.len() != n || at.len() != n)
+        {
+            return Err(format!("global `{}`: {} regions for {n} nodes", a.name, region.len()));
+        }
         if let Global::Loop { ends, paths, .. } = g
             && (ends.len() != a.ins.len()
                 || ends.iter().any(|&[u, v]| u as usize >= n || (v as usize >= n && !(*paths && v == NO_NODE))))

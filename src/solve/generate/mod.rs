@@ -88,7 +88,9 @@ fn sort_ins(g: &mut Global) {
         Global::Areas { area, .. }
         | Global::NotAll { area, .. }
         | Global::Linked { area, .. }
-        | Global::Sized { area, .. } => area,
+        | Global::Sized { area, .. }
+        | Global::Counts { area, .. }
+        | Global::Shapes { area, .. } => area,
         Global::Pairs { area, left } => {
             // A pairing's sides run beside its `ins`: sort them together.
             for n in 0..area.in_start.len().saturating_sub(1) {

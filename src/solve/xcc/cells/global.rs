@@ -34,9 +34,11 @@
 //! the assignments that break the constraint, so the search reports exactly its solutions.
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
 
+mod counts;
 mod islands;
 mod linked;
 mod loops;
+mod shapes;
 mod sized;
 
 use super::{Cells, get};
@@ -74,6 +76,14 @@ enum Kind {
     Pairs(Vec<bool>),
     /// Areas of equal labels with their labels' sizes (`sized.rs`): reads its own states.
     Sized(Box<sized::Sizes>),
+    /// Bounds on the nodes in per group (`counts.rs`).
+    Counts {
+        group_start: Vec<u32>,
+        groups: Vec<u32>,
+        bounds: Vec<[u32; 2]>,
+    },
+    /// No two touching regions with congruent shapes (`shapes.rs`).
+    Shapes(Box<shapes::Regions>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,6 +148,12 @@ impl Globals {
                         Global::Sized { labels, size, .. } => {
                             Kind::Sized(Box::new(sized::Sizes::new(a, labels, size, &layout, c)))
                         }
+                        Global::Counts { group_start, groups, bounds, .. } => Kind::Counts {
+                            group_start: group_start.clone(),
+                            groups: groups.clone(),
+                            bounds: bounds.clone(),
+                        },
+                        Global::Shapes { region, at, .. } => Kind::Shapes(Box::new(shapes::Regions::new(region, at))),
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -199,6 +215,10 @@ impl Globals {
             if let Kind::Sized(z) = &mut p.kind {
                 return z.propagate(c); // labels, not in/out states
             }
+            if matches!(p.kind, Kind::Counts { .. } | Kind::Shapes(_)) {
+                p.read_sure(c); // a node whose live options all put it in is in
+                return if matches!(p.kind, Kind::Counts { .. }) { p.counts(c) } else { p.shapes(c) };
+            }
             p.read_states(c)
                 && match p.kind {
                     Kind::Connected => p.connected(c),
@@ -206,7 +226,7 @@ impl Globals {
                     Kind::NotAll { .. } => p.not_all(c),
                     Kind::Linked(_) => p.linked(c),
                     Kind::Pairs(_) => p.pairs(c),
-                    Kind::Loop(_) | Kind::Sized(_) => unreachable!(),
+                    Kind::Loop(_) | Kind::Sized(_) | Kind::Counts { .. } | Kind::Shapes(_) => unreachable!(),
                 }
         })
     }
@@ -249,7 +269,9 @@ impl Prop {
             | Kind::Loop(_)
             | Kind::Linked(_)
             | Kind::Pairs(_)
-            | Kind::Sized(_) => true,
+            | Kind::Sized(_)
+            | Kind::Counts { .. }
+            | Kind::Shapes(_) => true,
         }
     }
 
