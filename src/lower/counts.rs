@@ -201,12 +201,17 @@ fn bounds(bound: &CountBound, n: usize, size: usize) -> (usize, usize) {
 /// the multiplicity. Akari's `exactly 2` of four cells has 6.
 pub const MAX_CHOICES: u64 = 16;
 
+/// A count whose sets other rules filter (no two touch, connected in its region) is lowered to
+/// a choice of the sets they keep when there are at most this many.
+pub const MAX_FILTERED: u64 = 1024;
+
 /// The count and adjacency items, and what each cell-value option covers of them.
 pub struct CountItems {
     /// Per (cell, value): the items "cell takes value" covers, coloured.
     covers: Vec<Vec<Entry>>,
-    /// Counts lowered to a choice of sets: (count, its primary item, its cells' items).
-    chosen: Vec<(usize, ItemId, Vec<ItemId>)>,
+    /// Counts lowered to a choice of sets: (count, its primary item, its cells' items, the
+    /// admissible sets as bit masks over the count's cells on the board).
+    chosen: Vec<(usize, ItemId, Vec<ItemId>, Vec<u64>)>,
     /// Counts lowered to groups of a global constraint (`Global::Counts`).
     global: Vec<usize>,
     colour_in: Colour,
@@ -241,7 +246,12 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
         let shown: Vec<&str> = count.values.iter().map(|&v| names[v].as_str()).collect();
         let name = format!("{region}#{}", shown.join("/"));
         let on: Vec<usize> = count.cells.iter().copied().filter(|&c| board.on[c]).collect();
-        if !matches!((count.lo, count.hi), (0, 1) | (1, 1)) && choices(on.len(), count.lo, count.hi) <= MAX_CHOICES {
+        let sets = if matches!((count.lo, count.hi), (0, 1) | (1, 1)) {
+            None
+        } else {
+            admissible_sets(model, board, count, &on)
+        };
+        if let Some(sets) = sets {
             if colour_in == Colour::NONE {
                 (colour_in, colour_out) = (b.colour("in"), b.colour("out"));
             }
@@ -255,7 +265,7 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
                     covers[c * nv + v].push(Entry { item: cell, colour });
                 }
             }
-            chosen.push((k, item, cells));
+            chosen.push((k, item, cells, sets));
             continue;
         }
         if as_globals && (count.lo, count.hi) != (0, 1) {
@@ -309,6 +319,105 @@ fn counts_as_globals(model: &Model) -> bool {
         || !model.connected_each.is_empty()
         || !model.crossings.is_empty();
     globals && model.pairs.is_empty()
+}
+
+/// The sets of a count's cells `on` that it may hold, as bit masks, when there are few enough
+/// to be choices: at most [`MAX_CHOICES`] sets of an allowed size; or, in a spec with global
+/// constraints (where a count would otherwise be a group of `Global::Counts`), when other
+/// rules on the count's own cells leave out most sets, at most [`MAX_FILTERED`] of those they
+/// keep. Those
+/// rules are `no two v touch` for the counted values (no two cells of a set touch) and
+/// `the v cells of each r are connected` for exactly the counted values over a region of
+/// exactly these cells (a set is connected). Akari's `exactly 2` of four cells has 6 sets,
+/// Heyawake's 3 of a 3×3 room 22 that do not touch, LITS's 4 of a region its tetrominoes.
+fn admissible_sets(model: &Model, board: &Board, count: &Count, on: &[usize]) -> Option<Vec<u64>> {
+    if on.len() > 64 {
+        return None;
+    }
+    let plain = choices(on.len(), count.lo, count.hi) <= MAX_CHOICES;
+    if !plain && !counts_as_globals(model) {
+        return None;
+    }
+    // Sets few enough without filters keep them all, as before any filter was known.
+    let apart: Vec<bool> = if plain {
+        Vec::new()
+    } else {
+        model
+        .apart
+        .iter()
+        .filter(|a| count.values.iter().all(|v| a.values.contains(v)))
+        .map(|a| a.diagonal)
+        .collect()
+    };
+    let mut sorted = on.to_vec();
+    sorted.sort_unstable();
+    let connected = !plain && model.connected_each.iter().any(|rule| {
+        rule.values == count.values
+            && rule.regions.iter().any(|(_, cells)| {
+                let mut c = cells.clone();
+                c.sort_unstable();
+                c == sorted
+            })
+    });
+    if !plain && apart.is_empty() && !connected {
+        return None;
+    }
+    let diagonal = apart.iter().any(|&d| d);
+    let n = on.len();
+    // Per cell, the cells of the count it touches (by a side, or a corner when diagonal).
+    let near: Vec<u64> = (0..n)
+        .map(|i| {
+            let t = super::lattice::touching(board.lattice, board.rows, board.cols, on[i], diagonal);
+            (0..n).filter(|&j| t.contains(&on[j])).fold(0u64, |m, j| m | 1 << j)
+        })
+        .collect();
+    let side: Vec<u64> = (0..n)
+        .map(|i| {
+            let t = super::lattice::touching(board.lattice, board.rows, board.cols, on[i], false);
+            (0..n).filter(|&j| t.contains(&on[j])).fold(0u64, |m, j| m | 1 << j)
+        })
+        .collect();
+    let cap = if plain { MAX_CHOICES } else { MAX_FILTERED } as usize;
+    let mut out = Vec::new();
+    // Cells in order, each in or out; a set that touches itself is cut off at once.
+    let mut stack = vec![(0usize, 0u64)];
+    while let Some((i, set)) = stack.pop() {
+        let size = set.count_ones() as usize;
+        if size > count.hi || size + (n - i) < count.lo {
+            continue;
+        }
+        if i == n {
+            if connected && !joined(set, &side) {
+                continue;
+            }
+            out.push(set);
+            if out.len() > cap {
+                return None;
+            }
+            continue;
+        }
+        stack.push((i + 1, set));
+        if apart.is_empty() || near[i] & set == 0 {
+            stack.push((i + 1, set | 1 << i));
+        }
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
+/// Whether the cells of `set` are joined by sides (`side[i]`: the cells beside cell i).
+fn joined(set: u64, side: &[u64]) -> bool {
+    if set == 0 {
+        return true;
+    }
+    let mut reached = set & set.wrapping_neg();
+    loop {
+        let grown = (0..side.len()).filter(|&i| reached >> i & 1 == 1).fold(reached, |m, i| m | (side[i] & set));
+        if grown == reached {
+            return reached == set;
+        }
+        reached = grown;
+    }
 }
 
 /// How many sets of `m` cells hold between `lo` and `hi` of them (saturating).
@@ -441,15 +550,14 @@ impl CountItems {
         let board = model.board.as_ref().expect("counts are elaborated on a board");
         let nv = board.values.len();
         let mut entries = Vec::new();
-        for (k, item, cells) in &self.chosen {
+        for (k, item, cells, sets) in &self.chosen {
             let (k, item) = (*k, *item);
             let count = &model.counts[k];
             let on: Vec<usize> = count.cells.iter().copied().filter(|&c| board.on[c]).collect();
             // Can cell c be in the set (take a counted value), or out of it?
             let can = |c: usize, inside: bool| (0..nv).any(|v| count.values.contains(&v) == inside && allowed(c, v));
-            for set in 0u32..1 << on.len() {
-                let size = set.count_ones() as usize;
-                if size < count.lo || size > count.hi || (0..on.len()).any(|i| !can(on[i], set >> i & 1 == 1)) {
+            for &set in sets {
+                if (0..on.len()).any(|i| !can(on[i], set >> i & 1 == 1)) {
                     continue;
                 }
                 if guard.full(meanings.len(), count.span) {
