@@ -46,6 +46,7 @@ mod pairs;
 mod pictures;
 mod pieces_puzzles;
 mod progress;
+mod regions;
 mod runs;
 mod seeds_xcc;
 mod seen;

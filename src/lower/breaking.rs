@@ -216,9 +216,13 @@ pub fn restrict(breaking: &Breaking, low: &mut Lowered) {
     keep_options(low, &keep);
 }
 
-/// Leaves out of `low` the options `o` with `!keep[o]`; items stay as they are.
+/// Leaves out of `low` the options `o` with `!keep[o]`; items stay as they are, and the
+/// global constraints follow the options kept.
 fn keep_options(low: &mut Lowered, keep: &[bool]) {
     let p = &mut low.problem;
+    let kept: Vec<crate::ir::xcc::OptionId> =
+        (0..keep.len()).filter(|&o| keep[o]).map(|o| crate::ir::xcc::OptionId(o as u32)).collect();
+    p.globals = p.globals.iter().map(|g| g.renumbered(&kept)).collect();
     let mut names = Vec::new();
     let mut start = vec![0u32];
     let mut items = Vec::new();

@@ -268,7 +268,7 @@ pub fn add_items(model: &Model, b: &mut XccBuilder) -> CountItems {
             chosen.push((k, item, cells, sets));
             continue;
         }
-        if as_globals && (count.lo, count.hi) != (0, 1) {
+        if as_globals && !matches!((count.lo, count.hi), (0, 1) | (1, 1)) {
             global.push(k);
             continue;
         }

@@ -196,6 +196,29 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
                 other => ("sight".to_string(), Vec::new(), format!("{k} {other:?} {:?}", rule.walls)),
             });
         }
+        // Rules on each region's cells: the regions, moved, are the same set of regions.
+        for (k, rule) in model.connected_each.iter().enumerate() {
+            for (_, cells) in &rule.regions {
+                s.insert(key("connected each", cells, perm, format!("{k} {:?}", rule.values)));
+            }
+        }
+        for (k, rule) in model.shapes.iter().enumerate() {
+            for (_, cells) in &rule.regions {
+                s.insert(key("shapes", cells, perm, format!("{k} {:?}", rule.values)));
+            }
+        }
+        for (k, rule) in model.crossings.iter().enumerate() {
+            let mut regions: Vec<Vec<usize>> = Vec::new();
+            for (cell, &r) in rule.region.iter().enumerate().filter(|(_, r)| **r != usize::MAX) {
+                if regions.len() <= r {
+                    regions.resize(r + 1, Vec::new());
+                }
+                regions[r].push(cell);
+            }
+            for cells in &regions {
+                s.insert(key("crossing", cells, perm, format!("{k} {:?} {}", rule.values, rule.borders)));
+            }
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));
