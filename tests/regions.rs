@@ -106,11 +106,10 @@ fn brute(n: usize, given: &[Option<bool>], ok: &dyn Fn(&[bool]) -> bool) -> u64 
 /// A spec over a board of 'o' (unshaded) and '#' with regions `area(l)` from a letter grid, givens, and
 /// the rules, counting its answers.
 fn spec(rows: usize, cols: usize, region: &[usize], given: &[Option<bool>], rules: &str) -> String {
-    let letters: Vec<String> = region.chunks(cols).map(|r| r.iter().map(|&l| (b'a' + l as u8) as char).collect()).collect();
-    let picture: Vec<String> = given
-        .chunks(cols)
-        .map(|r| r.iter().map(|g| g.map_or('.', |s| if s { '#' } else { 'o' })).collect())
-        .collect();
+    let letters: Vec<String> =
+        region.chunks(cols).map(|r| r.iter().map(|&l| (b'a' + l as u8) as char).collect()).collect();
+    let picture: Vec<String> =
+        given.chunks(cols).map(|r| r.iter().map(|g| g.map_or('.', |s| if s { '#' } else { 'o' })).collect()).collect();
     format!(
         "board g[{rows}, {cols}] of ['o', '#']\nfill g\ngiven g = \"{}\"\ngrid regions[{rows}, {cols}] = \"{}\"\n\
          region area from regions\n{rules}answer count\n",
@@ -158,9 +157,9 @@ fn congruent_shapes_counts_equal_a_brute_force() {
         let ok = |f: &[bool]| {
             let shapes: Vec<Vec<(i32, i32)>> = (0..k).map(|l| normal(cols, &cells_of(&region, l, f))).collect();
             (0..rows * cols).all(|a| {
-                beside(rows, cols, a).into_iter().all(|b| {
-                    !(f[a] && f[b] && region[a] != region[b] && shapes[region[a]] == shapes[region[b]])
-                })
+                beside(rows, cols, a)
+                    .into_iter()
+                    .all(|b| !(f[a] && f[b] && region[a] != region[b] && shapes[region[a]] == shapes[region[b]]))
             })
         };
         let expected = brute(rows * cols, &given, &ok);

@@ -342,23 +342,19 @@ fn admissible_sets(model: &Model, board: &Board, count: &Count, on: &[usize]) ->
     let apart: Vec<bool> = if plain {
         Vec::new()
     } else {
-        model
-        .apart
-        .iter()
-        .filter(|a| count.values.iter().all(|v| a.values.contains(v)))
-        .map(|a| a.diagonal)
-        .collect()
+        model.apart.iter().filter(|a| count.values.iter().all(|v| a.values.contains(v))).map(|a| a.diagonal).collect()
     };
     let mut sorted = on.to_vec();
     sorted.sort_unstable();
-    let connected = !plain && model.connected_each.iter().any(|rule| {
-        rule.values == count.values
-            && rule.regions.iter().any(|(_, cells)| {
-                let mut c = cells.clone();
-                c.sort_unstable();
-                c == sorted
-            })
-    });
+    let connected = !plain
+        && model.connected_each.iter().any(|rule| {
+            rule.values == count.values
+                && rule.regions.iter().any(|(_, cells)| {
+                    let mut c = cells.clone();
+                    c.sort_unstable();
+                    c == sorted
+                })
+        });
     if !plain && apart.is_empty() && !connected {
         return None;
     }

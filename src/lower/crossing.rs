@@ -23,9 +23,13 @@ impl Elab<'_> {
     pub(super) fn crossing(&mut self, d: &CrossingDecl) -> R<()> {
         let board = self.filled_board(d.span, "lines across borders constrain", "board grid[n, n] of ['.', '#']")?;
         if board.lattice != Lattice::Squares {
-            return Err(Diagnostic::new(Code::E105, d.span, "lines across borders run along rows and columns of squares")
-                .label("a crossing rule on triangles or hexagons")
-                .help("use `lattice squares` (the default)"));
+            return Err(Diagnostic::new(
+                Code::E105,
+                d.span,
+                "lines across borders run along rows and columns of squares",
+            )
+            .label("a crossing rule on triangles or hexagons")
+            .help("use `lattice squares` (the default)"));
         }
         let values = self.board_values(&board, &d.of)?;
         let k = self.env.eval_int(&d.borders, "how many borders")?;

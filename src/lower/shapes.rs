@@ -23,7 +23,8 @@ use crate::syntax::ast::{Ident, Lattice, RegionsDecl};
 impl Elab<'_> {
     /// `the v cells of each r1, r2 are connected`.
     pub(super) fn connected_each(&mut self, d: &RegionsDecl) -> R<()> {
-        let board = self.filled_board(d.span, "connected cells of each region constrain", "board grid[n, n] of ['.', '#']")?;
+        let board =
+            self.filled_board(d.span, "connected cells of each region constrain", "board grid[n, n] of ['.', '#']")?;
         let values = self.board_values(&board, &d.of)?;
         let regions = self.regions_of(&d.regions, &board);
         self.model.connected_each.push(ConnectedEach { values, regions, span: d.span });
@@ -100,7 +101,13 @@ pub fn add_globals(model: &Model, b: &mut XccBuilder, cell_item: &[Option<ItemId
     for rule in &model.connected_each {
         let ins = ins_of(&rule.values);
         for (name, cells) in &rule.regions {
-            let area = area(board, cell_item, &ins, cells, format!("connected({})@{}", shown(&rule.values), name.replace(' ', "")));
+            let area = area(
+                board,
+                cell_item,
+                &ins,
+                cells,
+                format!("connected({})@{}", shown(&rule.values), name.replace(' ', "")),
+            );
             b.add_global(Global::Connected(area));
         }
     }

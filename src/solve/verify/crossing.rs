@@ -7,8 +7,10 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
     let Some(board) = &model.board else { return Ok(()) };
     for rule in &model.crossings {
         let holds = |c: usize| board.on[c] && fill[c].is_some_and(|v| rule.values.contains(&v));
-        let rows: Vec<Vec<usize>> = (0..board.rows).map(|r| (0..board.cols).map(|c| r * board.cols + c).collect()).collect();
-        let cols: Vec<Vec<usize>> = (0..board.cols).map(|c| (0..board.rows).map(|r| r * board.cols + c).collect()).collect();
+        let rows: Vec<Vec<usize>> =
+            (0..board.rows).map(|r| (0..board.cols).map(|c| r * board.cols + c).collect()).collect();
+        let cols: Vec<Vec<usize>> =
+            (0..board.cols).map(|c| (0..board.rows).map(|r| r * board.cols + c).collect()).collect();
         for line in rows.iter().chain(&cols) {
             let mut borders = 0;
             for i in 0..line.len() {

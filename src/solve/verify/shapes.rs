@@ -44,7 +44,12 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
         for a in 0..board.on.len() {
             for b in a + 1..board.on.len() {
                 let (ra, rb) = (region[a], region[b]);
-                if ra == usize::MAX || rb == usize::MAX || ra == rb || !holds(a, &rule.values) || !holds(b, &rule.values) {
+                if ra == usize::MAX
+                    || rb == usize::MAX
+                    || ra == rb
+                    || !holds(a, &rule.values)
+                    || !holds(b, &rule.values)
+                {
                     continue;
                 }
                 if super::connected::share_side(board, a, b) && congruent(&shapes[ra], &shapes[rb]) {

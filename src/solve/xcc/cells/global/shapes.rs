@@ -38,14 +38,7 @@ impl Regions {
             nodes[fill[r as usize] as usize] = v as u32;
             fill[r as usize] += 1;
         }
-        Regions {
-            region: region.to_vec(),
-            at: at.to_vec(),
-            start,
-            nodes,
-            keys: vec![None; count],
-            cells: Vec::new(),
-        }
+        Regions { region: region.to_vec(), at: at.to_vec(), start, nodes, keys: vec![None; count], cells: Vec::new() }
     }
 }
 
