@@ -64,6 +64,9 @@ pub(super) fn verify(model: &Model, fill: &[Option<usize>]) -> Result<(), String
     Ok(())
 }
 
+/// A quarter turn or a mirror image of a cell's (row, column).
+type Turn = fn((i64, i64)) -> (i64, i64);
+
 /// Whether some rotation or reflection of `a`, moved, is `b`.
 fn congruent(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
     if a.len() != b.len() {
@@ -71,7 +74,7 @@ fn congruent(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
     }
     let target: BTreeSet<(i64, i64)> = b.iter().copied().collect();
     let (Some(&b0), true) = (target.iter().next(), !a.is_empty()) else { return true };
-    let maps: [fn((i64, i64)) -> (i64, i64); 8] = [
+    let maps: [Turn; 8] = [
         |(r, c)| (r, c),
         |(r, c)| (c, -r),
         |(r, c)| (-r, -c),
