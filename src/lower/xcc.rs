@@ -290,7 +290,10 @@ fn lower_fill(
         && model.areas.is_empty()
         && model.blocks.is_empty()
         && model.pairs.is_empty()
-        && model.sized.is_empty();
+        && model.sized.is_empty()
+        && model.connected_each.is_empty()
+        && model.shapes.is_empty()
+        && model.crossings.is_empty();
     let mut entries = Vec::new();
     // One cell's options before they are added: (value, start, end) into `pending`.
     let (mut made, mut pending) = (Vec::<(usize, usize, usize)>::new(), Vec::<Entry>::new());
