@@ -354,12 +354,19 @@ fn lower_fill(
             (true, Some(&(v, _, _)), None) if made.iter().all(|m| anchored(&m)) => Some(v),
             _ => None,
         };
+        // With one value left besides the default (queens' `Q`), the cell's item would be
+        // covered by one option only, so it constrains nothing: it is dropped.
+        let lone = default.is_some() && made.len() <= 2;
         if let Some(v) = default {
-            b.make_secondary(cell_item[cell].unwrap());
+            match lone {
+                true => b.drop_item(cell_item[cell].unwrap()),
+                false => b.make_secondary(cell_item[cell].unwrap()),
+            }
             defaults[cell] = Some(v);
         }
         for &(v, start, end) in made.iter().filter(|m| Some(m.0) != default) {
-            b.add_option([cell_names[cell].as_str(), "=", &value_names[v]].concat(), &pending[start..end]);
+            let from = if lone { start + 1 } else { start };
+            b.add_option([cell_names[cell].as_str(), "=", &value_names[v]].concat(), &pending[from..end]);
             meanings.push(Meaning::Fill { cell, value: v });
         }
     }

@@ -20,6 +20,8 @@ pub struct XccBuilder {
     option_start: Vec<u32>,
     option_items: Vec<Entry>,
     globals: Vec<Global>,
+    /// Items taken out again ([`XccBuilder::drop_item`]): no option covers them.
+    dropped: Vec<ItemId>,
 }
 
 impl XccBuilder {
@@ -41,6 +43,13 @@ impl XccBuilder {
     /// "not covered" was found to stand for an answer after it was added.
     pub fn make_secondary(&mut self, item: ItemId) {
         self.items[item.0 as usize].kind = ItemKind::Secondary;
+    }
+
+    /// Takes out an item that no option covers (nor will): a secondary item left with one
+    /// option or none constrains nothing, and a matrix without it stays small enough for the
+    /// engine of small matrices. Its id must not appear in any option or global.
+    pub fn drop_item(&mut self, item: ItemId) {
+        self.dropped.push(item);
     }
 
     /// Whether `item` is (so far) a primary item.
@@ -102,16 +111,22 @@ impl XccBuilder {
     /// The finished problem and, for each builder item id, the item's final id.
     pub fn finish_with_map(self) -> (XccProblem, Vec<ItemId>) {
         let is_primary = |it: &Item| matches!(it.kind, ItemKind::Primary { .. });
-        let n_primary = self.items.iter().filter(|it| is_primary(it)).count();
+        let mut kept = vec![true; self.items.len()];
+        self.dropped.iter().for_each(|d| kept[d.0 as usize] = false);
+        let n_primary = self.items.iter().zip(&kept).filter(|&(it, &k)| k && is_primary(it)).count();
         let mut map = Vec::with_capacity(self.items.len());
         let (mut next_p, mut next_s) = (0u32, n_primary as u32);
-        for it in &self.items {
+        for (it, &k) in self.items.iter().zip(&kept) {
+            if !k {
+                map.push(ItemId(u32::MAX));
+                continue;
+            }
             let slot = if is_primary(it) { &mut next_p } else { &mut next_s };
             map.push(ItemId(*slot));
             *slot += 1;
         }
-        let mut items = self.items.clone();
-        for (old, it) in self.items.into_iter().enumerate() {
+        let mut items = vec![Item { name: String::new(), kind: ItemKind::Secondary }; next_s as usize];
+        for (old, it) in self.items.into_iter().enumerate().filter(|&(old, _)| kept[old]) {
             items[map[old].0 as usize] = it;
         }
         let remap = |e: Entry| Entry { item: map.get(e.item.0 as usize).copied().unwrap_or(e.item), colour: e.colour };
