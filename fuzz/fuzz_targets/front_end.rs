@@ -19,7 +19,7 @@ const MAX_OPTIONS: usize = 20_000;
 fuzz_target!(|text: &str| {
     let mut sources = Sources::default();
     let file = sources.add("fuzz.puz", text);
-    let style = Style { colour: false, width: 100 };
+    let style = Style::PLAIN;
     let show = |diags: &Diagnostics, sources: &Sources| {
         let _ = render_all(diags, sources, style);
     };
