@@ -16,6 +16,7 @@ pub(crate) mod case_rule;
 pub(crate) mod cases;
 mod diagnose;
 pub mod format;
+pub mod generate;
 pub mod layout_order;
 pub mod limits;
 pub(crate) mod load;

@@ -4,6 +4,7 @@
 //! What can only be known by evaluating (types, coordinates, counts) is checked during
 //! elaboration, with the same diagnostics.
 mod clues;
+mod derived;
 mod names;
 mod pairs;
 
@@ -15,6 +16,7 @@ use crate::syntax::ast::Spec;
 pub fn check(spec: &Spec) -> Diagnostics {
     let mut diags = names::check(spec);
     diags.extend(clues::check(spec));
+    diags.extend(derived::check(spec));
     diags.extend(pairs::check(spec));
     diags
 }

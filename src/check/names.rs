@@ -227,6 +227,12 @@ impl Checker {
                 self.use_named(board, Kind::Board);
                 self.expr(empty);
             }
+            StmtKind::DerivedClues(d) => {
+                self.use_named(&d.data, Kind::Value);
+                if let Some(e) = &d.empty {
+                    self.expr(e);
+                }
+            }
             StmtKind::Region(r) => {
                 self.scoped(r.each.as_ref(), &r.params, |c| c.expr(&r.cells));
                 self.define(&r.name, Kind::Region);

@@ -152,6 +152,14 @@ pub struct GenerateArgs {
     /// stays at most LEVEL, and a puzzle that ends easier is thrown away.
     #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u32).range(0..=3))]
     pub difficulty: Option<u32>,
+    /// Draw each solution with exactly equal probability, by descending the search tree with
+    /// the counts of its subtrees; refused (S402) when a count needs more than
+    /// --uniform-budget nodes.
+    #[arg(long)]
+    pub uniform: bool,
+    /// Search nodes each count of --uniform may use.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count, requires = "uniform")]
+    pub uniform_budget: u64,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -17,6 +17,7 @@
 //!   not 45).
 use super::elaborate::{Elab, coord_of, off_board};
 use super::eval::{Env, R};
+use super::derive::{self, Link, Rule};
 use super::model::{Compare, Model};
 use crate::diag::{Code, Diagnostic};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
@@ -29,6 +30,12 @@ impl Elab<'_> {
         let board = self.filled_board(d.span, "comparisons constrain", "board grid[n, n] of 1..=n")?;
         let nv = board.values.len();
         let mut out = Vec::new();
+        let probe = self.probe();
+        let clue = match &d.cells[..] {
+            [(x, _)] => derive::equal_to(&d.holds, &x.name),
+            _ => None,
+        };
+        let mut links = Vec::new();
         let mut one = |env: &mut Env| {
             let mut cells = Vec::with_capacity(d.cells.len());
             for (_, at) in &d.cells {
@@ -44,6 +51,14 @@ impl Elab<'_> {
                     .help("leave holes out with a `where` condition"));
                 }
                 cells.push(c);
+            }
+            // Probe mode (`src/lower/derive.rs`): `x == DATA[...]` gives the cell's value as
+            // the clue; linked, not built.
+            if let (Some(probe), Some(clue)) = (&probe, clue)
+                && let Some((slot, part)) = probe.clue_at(env, clue)?
+            {
+                links.push(Link { slot, part, rule: Rule::Cell(cells[0]), span: d.span });
+                return Ok(());
             }
             let why = "the condition of a comparison is true or false";
             let mut allowed = Vec::with_capacity(nv.pow(d.cells.len() as u32));
@@ -67,6 +82,7 @@ impl Elab<'_> {
         };
         let result = self.env.for_each_or_once(d.each.as_ref(), &mut one);
         self.model.compares.extend(out);
+        self.link(links);
         result
     }
 }

@@ -4,6 +4,7 @@
 //!
 //! A grid is a plain value — a list of rows, each a list of labels — so it can be indexed
 //! (`g[r, c]`), walked and passed to builtins like any list; a table is a `Value::Map`.
+use super::derive::{self, Link, Slot};
 use super::elaborate::{Elab, ExpandLimits};
 use super::eval::{R, type_error};
 use super::instance::InstanceReader;
@@ -41,12 +42,28 @@ impl Elab<'_> {
         let what = format!("the cells of grid `{}` ({} of {cols})", g.name.name, crate::diag::plural(rows, "row"));
         let (rows, cols) = (rows as usize, cols as usize);
         let out = match &g.inline {
-            None => read_labels(input, &g.name.name, (rows, cols), g.words, &what)?,
+            None => {
+                let mut spans = Vec::new();
+                let out = read_labels(input, &g.name.name, (rows, cols), g.words, &what, Some(&mut spans))?;
+                if self.probing_data.as_deref() == Some(g.name.name.as_str()) {
+                    let slots = spans
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &span)| {
+                            let at = input.text_range(span);
+                            let text = input_text(input, at);
+                            Slot { key: vec![Value::Int((k / cols) as i64), Value::Int((k % cols) as i64)], text, at }
+                        })
+                        .collect();
+                    self.record_slots(&g.name.name, Some((rows, cols)), !g.words, slots);
+                }
+                out
+            }
             Some(s) => {
                 let mut reader = InstanceReader::new(&s.text, g.name.span.file, s.offset).picture();
                 // A picture in the spec that runs short is the spec's own mistake, not an
                 // instance that ended early (which the CLI would report as "no instance").
-                let out = read_labels(&mut reader, &g.name.name, (rows, cols), g.words, &what).map_err(|d| {
+                let out = read_labels(&mut reader, &g.name.name, (rows, cols), g.words, &what, None).map_err(|d| {
                     if d.code != Code::I303 {
                         return d;
                     }
@@ -90,6 +107,7 @@ impl Elab<'_> {
                 .label("0 to 1000000 entries"));
         }
         let mut entries: Vec<(Value, Value)> = Vec::with_capacity(n as usize);
+        let mut slots = Vec::new();
         for i in 1..=n {
             let what = format!("entry {i} of table `{}` (a key, then its value)", name.name);
             let (k, kspan) = input.word(&what)?;
@@ -100,8 +118,10 @@ impl Elab<'_> {
                     .help("give each key once"));
             }
             let (v, vspan) = input.word(&what)?;
+            slots.push(Slot { key: vec![key.clone()], text: v.to_string(), at: input.text_range(vspan) });
             entries.push((key, label_value(v, vspan)?));
         }
+        self.record_slots(&name.name, None, false, slots);
         self.env.globals.insert(name.name.clone(), (Value::Map(entries.into()), name.span));
         Ok(())
     }
@@ -248,6 +268,18 @@ impl Elab<'_> {
             for (p, v) in c.params.iter().zip(values) {
                 self.env.push_local(&p.name, v.clone());
             }
+            if let Some(probe) = self.probe() {
+                let at = probe.clue_at(&mut self.env, &c.target);
+                if let Some((slot, part)) = at.inspect_err(|_| self.env.truncate_locals(mark))? {
+                    self.env.truncate_locals(mark);
+                    let rule = derive::cage_rule(c.op, cells);
+                    self.link(vec![Link { slot, part, rule, span: c.span }]);
+                    if c.distinct {
+                        self.cage_distinct(name, cells, c.span);
+                    }
+                    continue;
+                }
+            }
             let target = self.env.eval(&c.target);
             self.env.truncate_locals(mark);
             let target = target?;
@@ -290,6 +322,7 @@ fn read_labels(
     (rows, cols): (usize, usize),
     words: bool,
     what: &str,
+    mut spans: Option<&mut Vec<Span>>,
 ) -> R<Vec<Value>> {
     let shown = format!("grid `{name}`");
     let code = if reader.is_picture() { Code::G206 } else { Code::I302 };
@@ -297,6 +330,9 @@ fn read_labels(
     let mut cells = Vec::with_capacity(rows * cols);
     read_cells(reader, &lay, &what, &mut |_, tok, span| {
         cells.push(label_value(tok.unwrap_or("."), span)?);
+        if let Some(spans) = spans.as_mut() {
+            spans.push(span);
+        }
         Ok(())
     })?;
     let mut cells = cells.into_iter();
@@ -339,4 +375,9 @@ fn clue(v: &Value, cells: usize) -> Result<(ArithOp, i64), String> {
         },
         other => Err(format!("{} is not a clue", other.type_name())),
     }
+}
+
+/// The text of an entry as read (reader positions `at`).
+fn input_text(input: &InstanceReader, at: (usize, usize)) -> String {
+    input.text().get(at.0..at.1).unwrap_or_default().to_string()
 }

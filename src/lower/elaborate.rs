@@ -66,6 +66,10 @@ pub struct Elab<'s> {
     max_options: usize,
     /// The spec has `move` statements: a board without values is covered by pieces.
     played: bool,
+    /// Probe mode for derived clues (`src/lower/derive.rs`): the data's name, and whether
+    /// this elaboration probes.
+    pub(super) probing_data: Option<String>,
+    pub(super) probing: bool,
 }
 
 /// The key in `broken` that says the board failed (no spec name can contain spaces).
@@ -93,6 +97,33 @@ pub fn elaborate_with<'s>(
     limits: ExpandLimits,
     memo: &mut Memo,
 ) -> (Elab<'s>, Diagnostics) {
+    elaborate_as(spec, input, overrides, limits, memo, None)
+}
+
+/// [`elaborate`] in probe mode for `clues in DATA follow from the solution`
+/// (`src/lower/derive.rs`): the model of the clue-free puzzle, with the data's entries and
+/// the rules that read them recorded in `model.derived`.
+pub fn elaborate_probe<'s>(
+    spec: &Spec,
+    input: &mut InstanceReader,
+    overrides: &'s HashMap<String, Value>,
+    limits: ExpandLimits,
+) -> (Elab<'s>, Diagnostics) {
+    let data = spec.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::DerivedClues(d) => Some(d.data.name.clone()),
+        _ => None,
+    });
+    elaborate_as(spec, input, overrides, limits, &mut Memo::none(), data)
+}
+
+fn elaborate_as<'s>(
+    spec: &Spec,
+    input: &mut InstanceReader,
+    overrides: &'s HashMap<String, Value>,
+    limits: ExpandLimits,
+    memo: &mut Memo,
+    probing_data: Option<String>,
+) -> (Elab<'s>, Diagnostics) {
     let mut el = Elab {
         env: Env::new(limits.work),
         model: Model::default(),
@@ -109,6 +140,8 @@ pub fn elaborate_with<'s>(
         family_members: 0,
         max_options: limits.options,
         played: spec.stmts.iter().any(|s| matches!(s.kind, StmtKind::Move(_))),
+        probing: probing_data.is_some(),
+        probing_data,
     };
     let start = input.position();
     for (k, stmt) in spec.stmts.iter().enumerate() {
@@ -357,6 +390,7 @@ impl Elab<'_> {
             StmtKind::Sight(d) => self.sight(d)?,
             StmtKind::Draw(d) => self.draw(d)?,
             StmtKind::Clues { board, empty, span } => self.clues(board, empty, *span)?,
+            StmtKind::DerivedClues(d) => self.derived_clues(d)?,
         }
         Ok(())
     }

@@ -243,7 +243,17 @@ impl<'a> InstanceReader<'a> {
     }
 }
 
-impl InstanceReader<'_> {
+impl<'a> InstanceReader<'a> {
+    /// The whole text read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Where a span read by this reader lies in its text (reader positions: from, to).
+    pub fn text_range(&self, span: Span) -> (usize, usize) {
+        (span.start - self.base, span.end - self.base)
+    }
+
     /// Bytes consumed so far (to notice an instance that reads nothing).
     pub fn position(&self) -> usize {
         self.pos

@@ -17,6 +17,7 @@
 //!   degree 2 are the nodes, each option of degree 2 names the two nodes it joins, and the
 //!   engine checks after every choice that no loop closes while other used links remain
 //!   (`solve/xcc/cells/global.rs`), the verifier again on the answer (`solve/verify/loops.rs`).
+use super::derive::{Link, Rule};
 use super::elaborate::Elab;
 use super::eval::{R, type_error};
 use super::model::{LineKind, LoopRule, Model};
@@ -24,7 +25,7 @@ use super::value::Value;
 use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::ir::xcc::{Area, Colour, Entry, Global, ItemId, NO_NODE, XccBuilder};
-use crate::syntax::ast::{Expr, Ident, Lattice};
+use crate::syntax::ast::{Expr, ExprKind, Ident, Lattice};
 
 impl Elab<'_> {
     /// `loop on the edges of grid` (`cells` false) or `loop through the cells of grid`.
@@ -70,6 +71,24 @@ impl Elab<'_> {
                 .help("say where the loop runs first: `loop on the edges of grid`"));
         };
         let (rows, cols) = (rule.rows, rule.cols);
+        // Probe mode (`src/lower/derive.rs`): every cell's clue is linked, none built.
+        if let Some(probe) = self.probe()
+            && matches!(&clues.kind, ExprKind::Name(n) if *n == probe.data)
+        {
+            if probe.shape() != Some((rows, cols)) {
+                return Err(Diagnostic::new(
+                    Code::G206,
+                    clues.span,
+                    format!("the clues must be a grid of {rows} × {cols}, like the board"),
+                )
+                .label("not the board's size"));
+            }
+            let links = (0..rows * cols)
+                .map(|k| Link { slot: k, part: None, rule: Rule::LoopSides { r: k / cols, c: k % cols }, span })
+                .collect();
+            self.link(links);
+            return Ok(());
+        }
         let grid_rows = self.clue_grid(
             clues,
             rows,

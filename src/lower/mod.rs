@@ -12,6 +12,7 @@ mod counters;
 mod counts;
 mod crossing;
 mod data;
+pub mod derive;
 pub mod edges;
 pub mod elaborate;
 pub mod eval;

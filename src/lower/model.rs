@@ -561,6 +561,8 @@ pub struct Model {
     pub picture: Picture,
     /// `clues given ...`: the board's givens are the puzzle's clues (`src/lower/clues.rs`).
     pub clues: Option<Clues>,
+    /// `clues in DATA follow from the solution`: derived clues (`src/lower/derive.rs`).
+    pub derived: Option<super::derive::Derived>,
     /// Where the instance text this model was read from lies (reader positions: from, to),
     /// and within it the board's givens (from the first token to just after the last), when
     /// they were read from the instance: `puzc generate` writes an instance as this text with

@@ -27,6 +27,7 @@ use super::elaborate::{Elab, coord_of, off_board};
 use super::eval::{Env, R, type_error};
 use super::model::{Model, Seen};
 use super::value::Value;
+use super::derive::{Link, Rule};
 use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};
@@ -49,6 +50,8 @@ impl Elab<'_> {
         }
         let height: Vec<usize> = numbers.iter().map(|k| numbers.iter().filter(|o| *o < k).count()).collect();
         let mut out = Vec::new();
+        let probe = self.probe();
+        let mut links = Vec::new();
         let mut one = |env: &mut Env| {
             let along = env.eval_collection(&d.along, "the cells of a line, in order")?;
             let mut cells = Vec::new();
@@ -62,6 +65,14 @@ impl Elab<'_> {
                         .help("a line lists cells of the board, each once, in the order they are seen"));
                 }
                 cells.push(c);
+            }
+            // Probe mode (`src/lower/derive.rs`): a count that is a clue is linked, not built.
+            if let Some(probe) = &probe
+                && let Some((slot, part)) = probe.clue_at(env, &d.count)?
+            {
+                let rule = Rule::Seen { cells, height: height.clone() };
+                links.push(Link { slot, part, rule, span: d.span });
+                return Ok(());
             }
             let count = match env.eval(&d.count)? {
                 Value::Int(k) if (k >= 1 && k as usize <= cells.len()) || (k == 0 && cells.is_empty()) => k as usize,
@@ -84,6 +95,7 @@ impl Elab<'_> {
         };
         let result = self.env.for_each_or_once(d.each.as_ref(), &mut one);
         self.model.seen.extend(out);
+        self.link(links);
         result
     }
 }

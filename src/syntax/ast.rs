@@ -169,6 +169,9 @@ pub enum StmtKind {
         empty: Expr,
         span: Span,
     },
+    /// `clues in total follow from the solution, empty '-'`: the instance data whose entries
+    /// are clues derived from a solution by the rules that read them (`src/lower/derive.rs`).
+    DerivedClues(DerivedCluesDecl),
     /// `the runs of '#' along CELLS are LENGTHS for ...`: Nonogram's clues.
     Runs(RunsDecl),
     /// `loop on the edges of grid`: the used sides of the board's cells form one loop;
@@ -826,6 +829,17 @@ pub enum ExprKind {
         base: Box<Expr>,
         indices: Vec<Expr>,
     },
+}
+
+/// `clues in DATA follow from the solution, empty '-'`.
+#[derive(Clone, Debug)]
+pub struct DerivedCluesDecl {
+    /// The instance grid or table (`grid ... from instance`, `table ... from instance`) whose
+    /// entries are the clues.
+    pub data: Ident,
+    /// How a left-out clue is written; `None`: every clue stays (nothing is removed).
+    pub empty: Option<Expr>,
+    pub span: Span,
 }
 
 /// `each 'T' pairs with one 'A' beside it, diagonally too`.

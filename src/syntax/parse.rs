@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 mod pairs;
 mod shapes;
 mod sized;
+mod derived;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/puz.pest"]
@@ -123,6 +124,7 @@ impl Cx {
     fn stmt(&self, pair: Pair<Rule>) -> R<Stmt> {
         let span = self.span(&pair);
         let kind_rule = pair.as_rule();
+        let last_end = pair.clone().into_inner().last().map(|p| p.as_span().end());
         // Keywords are pairs too; statements only look at the parts after them.
         let mut it = pair.into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
         let kind = match kind_rule {
@@ -558,6 +560,11 @@ impl Cx {
                 let board = self.ident(it.next().unwrap());
                 let empty = self.expr(it.next().unwrap())?;
                 StmtKind::Clues { board, empty, span }
+            }
+            Rule::derived_clues_stmt => {
+                // Up to its last word: not the blanks an absent `, empty ...` skipped.
+                let span = Span::new(span.file, span.start, last_end.unwrap_or(span.end));
+                StmtKind::DerivedClues(self.derived_clues(it, span)?)
             }
             Rule::pieces_apart_stmt => StmtKind::PiecesApart { diagonal: it.next().is_some(), span },
             Rule::apart_stmt => {
@@ -1005,6 +1012,8 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_fill
             | Rule::kw_given
             | Rule::kw_clues
+            | Rule::kw_follow
+            | Rule::kw_solution
             | Rule::kw_from
             | Rule::kw_instance
             | Rule::kw_region

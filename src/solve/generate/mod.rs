@@ -17,7 +17,9 @@
 //! is one the oracle proved unique.
 //!
 //! This module sees only IR and plain cell indices, like the engines it drives.
+pub mod derive;
 pub mod grade;
+pub mod uniform;
 
 use crate::ir::xcc::{Global, OptionId, XccProblem};
 use crate::solve::xcc::{Flow, Limits};
@@ -45,6 +47,22 @@ impl SplitMix64 {
     /// sizes here, does not matter for a shuffle).
     pub fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+
+    /// A number in `0..n` (`n > 0`), exactly uniform: Lemire's multiply-shift with rejection
+    /// of the few products that would favour some results ("Fast random integer generation in
+    /// an interval", 2019). For the uniform sampler, whose draws must have equal odds.
+    pub fn below_u64(&mut self, n: u64) -> u64 {
+        let mut m = self.next_u64() as u128 * n as u128;
+        let mut low = m as u64;
+        if low < n {
+            let t = n.wrapping_neg() % n;
+            while low < t {
+                m = self.next_u64() as u128 * n as u128;
+                low = m as u64;
+            }
+        }
+        (m >> 64) as u64
     }
 
     /// Fisher–Yates.

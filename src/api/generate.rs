@@ -1,0 +1,496 @@
+//! Puzzle generation (`puzc generate`): puzzles with one solution for a spec that declares
+//! its clues, written in the spec's own instance format (what `--instance` reads).
+//!
+//! Two kinds of clues, two pipelines:
+//!
+//! - *Givens* (`clues given grid, empty '.'`): the clues are the solution's own cells. A
+//!   seeded random solution (exact cover over shuffled options, or drawn uniformly with
+//!   `uniform`), then clues removed by orbits of the pattern's symmetry while the fill engine
+//!   proves the solution unique (`src/solve/generate/`).
+//! - *Derived* (`clues in DATA follow from the solution`, `src/lower/derive.rs`): the spec
+//!   is elaborated in probe mode into the clue-free puzzle and the rules that read each entry
+//!   of `DATA`; a random solution of the clue-free puzzle gives the full clue set
+//!   (`src/solve/generate/derive.rs`), written over the entries' stretches of the instance
+//!   text; with `empty`, entries are removed by orbits of the data grid's symmetry while the
+//!   puzzle, elaborated from that text as a user's would be, counts one solution (limit 2).
+//!
+//! Either way a puzzle is emitted only after its solution has been checked by the verifier
+//! against the model elaborated with the puzzle's clues (for derived clues: the one solution
+//! found by solving the written puzzle, which must be the sampled one).
+use crate::diag::{Code, Diagnostic, FileId, Span};
+use crate::lower::clues::write_clues;
+use crate::lower::derive::Derived;
+use crate::lower::elaborate::{Elab, ExpandLimits, elaborate, elaborate_probe};
+use crate::lower::fill::lower_fill;
+use crate::lower::instance::InstanceReader;
+use crate::lower::model::{Board, Model};
+use crate::lower::symmetry::{Pattern, pattern_group};
+use crate::lower::value::Value;
+use crate::solve::answer::{Answer, decode};
+use crate::solve::fill::Grid;
+use crate::solve::generate::grade::Grader;
+use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample};
+use crate::solve::xcc::{Flow, Limits, Stop};
+use crate::syntax::ast::{Lattice, Origin, Spec};
+use std::collections::HashMap;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// How many puzzles.
+    pub count: u64,
+    pub seed: u64,
+    /// The symmetry of the clue pattern, and its name as the user wrote it.
+    pub symmetry: Pattern,
+    pub symmetry_name: &'static str,
+    /// No orbit of clues can be removed (the default without `clues`).
+    pub minimal: bool,
+    /// Exactly this many clues.
+    pub clues: Option<u64>,
+    /// Random solutions tried per puzzle before giving up (S402).
+    pub attempts: u64,
+    /// Search nodes per uniqueness test.
+    pub max_nodes: u64,
+    /// Only puzzles of exactly this grade (givens only).
+    pub difficulty: Option<u32>,
+    /// Draw each solution with equal probability ([`crate::solve::generate::uniform`]).
+    pub uniform: bool,
+    /// Search nodes the uniform sampler may spend counting, per solution drawn.
+    pub uniform_budget: u64,
+    pub limits: ExpandLimits,
+}
+
+/// The instance text the first case was read from, as the reader saw it.
+#[derive(Clone, Copy, Debug)]
+pub struct Instance<'t> {
+    pub text: &'t str,
+    pub file: FileId,
+    pub base: usize,
+}
+
+/// Why generation stopped without its puzzles.
+#[derive(Debug)]
+pub enum Failure {
+    /// Coded diagnostics (a request that cannot be met, a spec the statement does not fit).
+    Diagnostics(Vec<Diagnostic>),
+    /// The spec is of a kind generation does not handle (a played puzzle, ...).
+    Usage(String),
+    /// A generated solution failed verification: a bug.
+    Internal(String),
+}
+
+fn fail(d: Diagnostic) -> Failure {
+    Failure::Diagnostics(vec![d])
+}
+
+/// Generates `req.count` puzzles for the spec whose first case is `elab` (read from
+/// `instance`), handing each to `emit` as instance text (ending in a newline); `emit`
+/// returns false to stop early (a closed pipe).
+pub fn generate(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    elab: &mut Elab,
+    instance: Instance,
+    req: &Request,
+    emit: &mut dyn FnMut(&str) -> bool,
+) -> Result<(), Failure> {
+    if elab.model.derived.is_some() {
+        return derived(spec, overrides, elab, instance, req, emit);
+    }
+    givens(spec, elab, instance, req, emit)
+}
+
+fn no_clues(spec: &Spec, model: &Model) -> Failure {
+    let span = model.board.as_ref().map(|b| b.span).or_else(|| spec.stmts.first().map(|st| st.span));
+    let Some(span) = span else { return Failure::Usage("this spec declares no clues to generate".into()) };
+    fail(
+        Diagnostic::new(Code::E111, span, "this spec does not say which instance data are its clues")
+            .label("the board whose givens could be clues")
+            .help("declare them: `clues given grid, empty '.'`, or `clues in DATA follow from the solution`"),
+    )
+}
+
+fn no_symmetry(board: &Board, pattern: &str, why: &str, declared: Span) -> Failure {
+    fail(
+        Diagnostic::new(Code::G211, board.span, format!("the board has no {pattern} symmetry: {why}"))
+            .label(format!(
+                "{} of {}",
+                crate::diag::plural(board.rows, "row"),
+                crate::diag::plural(board.cols, "cell")
+            ))
+            .related(declared, "its clues are declared here")
+            .help("choose another --symmetry (none always applies)"),
+    )
+}
+
+fn not_found(req: &Request, span: Span, extra: &str) -> Failure {
+    let goal_minimal = req.minimal || req.clues.is_none();
+    let wanted = match (req.clues, goal_minimal) {
+        (Some(k), true) => format!("minimal puzzle with {}", crate::diag::plural(k, "clue")),
+        (Some(k), false) => format!("puzzle with {}", crate::diag::plural(k, "clue")),
+        _ => "minimal puzzle".to_string(),
+    };
+    let wanted = match req.difficulty {
+        Some(l) => format!("{wanted} of grade {l}"),
+        None => wanted,
+    };
+    fail(
+        Diagnostic::new(Code::S402, span, format!("found no {wanted} in {} attempts{extra}", req.attempts.max(1)))
+            .label("the clues generated")
+            .help("ask for more clues, another --symmetry, or more --attempts / --max-nodes"),
+    )
+}
+
+/// Puzzle `n`'s own random stream: puzzle n is the same whatever `count` is.
+fn stream(seed: u64, n: u64) -> SplitMix64 {
+    SplitMix64::new(seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F))
+}
+
+/// The givens pipeline (`clues given grid, empty '.'`).
+fn givens(
+    spec: &Spec,
+    elab: &mut Elab,
+    instance: Instance,
+    req: &Request,
+    emit: &mut dyn FnMut(&str) -> bool,
+) -> Result<(), Failure> {
+    let max_options = req.limits.options;
+    let model = &mut elab.model;
+    let Some(clues) = model.clues.clone() else { return Err(no_clues(spec, model)) };
+    let board = model.board.as_mut().expect("the check found the filled board");
+    board.given.iter_mut().for_each(|g| *g = None);
+    let board = board.clone();
+    let group = pattern_group(&board, req.symmetry).map_err(|why| no_symmetry(&board, req.symmetry_name, why, clues.span))?;
+    let Some(fill) = lower_fill(model, max_options) else {
+        return Err(Failure::Usage(
+            "generate works, for given clues, on specs of filled grids under `each ... holds` regions only".into(),
+        ));
+    };
+    let lowered = crate::lower::xcc::lower(model, max_options).map_err(Failure::Diagnostics)?;
+    // The group over the fill engine's dense cells.
+    let mut dense = vec![u32::MAX; board.on.len()];
+    for (k, &c) in fill.board_cell.iter().enumerate() {
+        dense[c] = k as u32;
+    }
+    let dense_group: Vec<Vec<u32>> =
+        group.iter().map(|g| fill.board_cell.iter().map(|&c| dense[g[c]]).collect()).collect();
+    let orbits = orbits(fill.board_cell.len(), &dense_group);
+    let grid = Grid::new(&fill.shape);
+    let goal = Goal { clues: req.clues.map(|n| n as usize), minimal: req.minimal || req.clues.is_none() };
+    let limits = Limits { max_nodes: Some(req.max_nodes), ..Limits::default() };
+    let grader = Grader::new(&fill.shape);
+    let max_level = req.difficulty.unwrap_or(0);
+    let mut unique = |clues: &[Option<u8>]| {
+        // With a difficulty: only removals that keep the puzzle within the level.
+        if req.difficulty.is_some() && grader.grade(clues, max_level).level.is_none() {
+            return false;
+        }
+        let stats =
+            crate::solve::fill::solve(&grid, clues, &Limits { max_solutions: Some(2), ..limits.clone() }, &mut |_| {
+                Flow::Continue
+            });
+        stats.solutions == 1 && stats.stop == Stop::Exhausted
+    };
+    let mut uniform = req.uniform.then(|| crate::solve::generate::uniform::Uniform::new(&lowered.problem));
+    for n in 0..req.count {
+        let mut rng = stream(req.seed, n);
+        let mut made = None;
+        for _ in 0..req.attempts.max(1) {
+            let chosen = match uniform.as_mut() {
+                Some(u) => u.draw(&mut rng, req.uniform_budget).map_err(|why| uniform_refused(&board, why))?,
+                None => sample(&lowered.problem, &mut rng, &limits),
+            };
+            let Some(chosen) = chosen else { continue };
+            let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
+            let full = answer.fill.as_ref().expect("a filled board's answer fills it");
+            let solution: Vec<u8> =
+                fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
+            let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) else { continue };
+            // Tatham's rule: a puzzle one level easier than asked for is not accepted.
+            if let Some(want) = req.difficulty
+                && grader.grade(&puzzle, want).level != Some(want)
+            {
+                continue;
+            }
+            made = Some((puzzle, answer));
+            break;
+        }
+        let Some((puzzle, answer)) = made else { return Err(not_found(req, clues.span, "")) };
+        // The independent check: the solution against the model with these clues as givens.
+        let mut given = vec![None; board.on.len()];
+        for (k, &c) in fill.board_cell.iter().enumerate() {
+            given[c] = puzzle[k].map(usize::from);
+        }
+        model.board.as_mut().unwrap().given = given.clone();
+        crate::solve::verify::verify(model, &answer)
+            .map_err(|why| Failure::Internal(format!("a generated solution failed verification: {why}")))?;
+        let text = instance_text(instance.text, model, &write_clues(&board, &given, clues.empty));
+        if !emit(&text) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+fn uniform_refused(board: &Board, why: String) -> Failure {
+    fail(
+        Diagnostic::new(Code::S402, board.span, format!("cannot draw solutions uniformly: {why}"))
+            .label("the board whose solutions are drawn")
+            .help("raise --uniform-budget, or leave out --uniform for a random (not uniform) solution"),
+    )
+}
+
+/// The puzzle as an instance: the instance text the model was read from, its givens'
+/// stretch replaced by `grid` (the clues, a line per row). What stands before and after
+/// (parameters, a jigsaw's region letters, comments) is kept as read; blank lines around
+/// the whole are dropped and it ends with one newline.
+fn instance_text(text: &str, model: &Model, grid: &str) -> String {
+    let (from, to) = model.read;
+    let Some((a, b)) = model.given_read.filter(|&(a, b)| from <= a && a <= b && b <= to) else {
+        return grid.to_string();
+    };
+    let (before, after) = (text[from..a].trim_start(), text[b..to].trim_end());
+    if after.is_empty() {
+        return format!("{before}{grid}");
+    }
+    format!("{before}{}{after}\n", grid.trim_end())
+}
+
+/// The derived pipeline (`clues in DATA follow from the solution`).
+fn derived(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    elab: &Elab,
+    instance: Instance,
+    req: &Request,
+    emit: &mut dyn FnMut(&str) -> bool,
+) -> Result<(), Failure> {
+    let declared = elab.model.derived.as_ref().and_then(|d| d.span).expect("the statement was elaborated");
+    if req.difficulty.is_some() {
+        return Err(Failure::Usage(
+            "--difficulty grades filled grids under `each ... holds` regions (`clues given`), not derived clues".into(),
+        ));
+    }
+    if req.uniform {
+        return Err(Failure::Usage("--uniform draws solutions of `clues given` specs only, for now".into()));
+    }
+    // The first case's own text: what the probe reads and the puzzles rewrite.
+    let (from, to) = elab.model.read;
+    let case = &instance.text[from..to];
+    let mut reader = InstanceReader::new(case, instance.file, instance.base + from);
+    let (probe, diags) = elaborate_probe(spec, &mut reader, overrides, req.limits);
+    if !diags.is_empty() {
+        return Err(Failure::Diagnostics(diags));
+    }
+    let model = &probe.model;
+    let d = model.derived.clone().expect("the probe elaborates the statement");
+    let linked: Vec<bool> = (0..d.slots.len()).map(|k| d.links.iter().any(|l| l.slot == k)).collect();
+    if d.links.is_empty() {
+        return Err(fail(
+            Diagnostic::new(Code::E111, declared, format!("no rule reads a clue of `{}`", d.data))
+                .label("clues nothing derives")
+                .help(format!(
+                    "a rule must read the entries as its clue: `each cage(l) sums to {0}[l]`, \
+                     `along CELLS, {0}[r, c] cells are seen`, `each clue of {0} counts the loop edges around it`, \
+                     `cells x at (r, c) hold x == {0}[r, c]`",
+                    d.data
+                )),
+        ));
+    }
+    // The entries that may be left out, and their orbits under the data grid's symmetry.
+    let removable: Vec<usize> =
+        if d.empty.is_some() { (0..d.slots.len()).filter(|&k| linked[k]).collect() } else { Vec::new() };
+    let wants_removal = req.clues.is_some() || req.minimal || req.symmetry != Pattern::None;
+    if removable.is_empty() && wants_removal {
+        return Err(fail(
+            Diagnostic::new(Code::E111, declared, format!("no clue of `{}` can be left out", d.data))
+                .label("every clue stays: no `empty`")
+                .help("leave out --clues, --minimal and --symmetry (each puzzle keeps its full clue set), or say how a missing clue is written: `, empty '-'`"),
+        ));
+    }
+    let orbit_list = data_orbits(&d, &removable, req, declared)?;
+    let max_options = req.limits.options;
+    let lowered = crate::lower::xcc::lower(model, max_options).map_err(Failure::Diagnostics)?;
+    let limits = Limits { max_nodes: Some(req.max_nodes), ..Limits::default() };
+    let goal = Goal {
+        clues: req.clues.map(|n| n as usize),
+        minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
+    };
+    let mut why_not = String::new();
+    for n in 0..req.count {
+        let mut rng = stream(req.seed, n);
+        let mut made = None;
+        for _ in 0..req.attempts.max(1) {
+            let Some(chosen) = sample(&lowered.problem, &mut rng, &limits) else { continue };
+            let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
+            let full = match crate::solve::generate::derive::derive(model, &d, &answer) {
+                Ok(f) => f,
+                Err(why) => {
+                    why_not = why;
+                    continue;
+                }
+            };
+            let texts: Vec<String> =
+                full.iter().zip(&d.slots).map(|(t, s)| t.clone().unwrap_or_else(|| s.text.clone())).collect();
+            let write = |kept: &[Option<u8>]| {
+                let mut t = texts.clone();
+                for (k, &slot) in removable.iter().enumerate() {
+                    if kept[k].is_none() {
+                        t[slot] = d.empty.clone().expect("removable entries have an empty text");
+                    }
+                }
+                rewrite(case, &d, &t)
+            };
+            let mut unique = |kept: &[Option<u8>]| {
+                let r = count(spec, overrides, &write(kept), instance, req, &limits);
+                if std::env::var("PUZC_GEN_DEBUG").is_ok() { eprintln!("{}\n{:?}", write(kept), r.as_ref().map(|x| (x.0, x.1))); }
+                matches!(r, Ok((1, true, _)))
+            };
+            let all: Vec<u8> = vec![0; removable.len()];
+            if !unique(&all.iter().map(|&v| Some(v)).collect::<Vec<_>>()) {
+                why_not = "no sampled solution's full clue set had only that solution".into();
+                continue;
+            }
+            let Some(kept) = minimise(&all, &orbit_list, goal, &mut rng, &mut unique) else { continue };
+            made = Some((write(&kept), answer));
+            break;
+        }
+        let extra = if why_not.is_empty() { String::new() } else { format!(" ({why_not})") };
+        let Some((text, sampled)) = made else { return Err(not_found(req, declared, &extra)) };
+        // The written puzzle, read back as a user's would be: its one solution, verified,
+        // must be the sampled one.
+        match count(spec, overrides, &text, instance, req, &limits) {
+            Ok((1, true, Some(found))) if same(&found, &sampled) => {}
+            Ok(_) => {
+                return Err(Failure::Internal(
+                    "a generated puzzle does not read back with the sampled solution as its only one".into(),
+                ));
+            }
+            Err(why) => return Err(Failure::Internal(format!("a generated puzzle does not read back: {why}"))),
+        }
+        let text = format!("{}\n", text.trim_matches(|c| c == '\n' || c == '\r').trim_end());
+        if !emit(&text) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// A solution in the puzzle's terms, comparable across models of one spec: the board's
+/// values and the loop's sides.
+#[derive(Debug, PartialEq)]
+struct Solved {
+    fill: Option<Vec<Option<usize>>>,
+    loop_edges: Option<Vec<bool>>,
+}
+
+fn same(found: &Solved, sampled: &Answer) -> bool {
+    found.fill == sampled.fill && found.loop_edges == sampled.loop_edges
+}
+
+/// Solves the puzzle `text` (a case of the spec) up to two solutions: (solutions,
+/// searched to the end, the first solution verified against its model).
+fn count(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    text: &str,
+    instance: Instance,
+    req: &Request,
+    limits: &Limits,
+) -> Result<(u64, bool, Option<Solved>), String> {
+    let mut reader = InstanceReader::new(text, instance.file, 0);
+    let (elab, diags) = elaborate(spec, &mut reader, overrides, req.limits);
+    if let Some(d) = diags.first() {
+        return Err(d.message.clone());
+    }
+    let model = &elab.model;
+    let lowered = crate::lower::xcc::lower(model, req.limits.options).map_err(|d| d[0].message.clone())?;
+    let mut first = None;
+    let mut bad = None;
+    let stats = crate::solve::xcc::solve(
+        &lowered.problem,
+        &Limits { max_solutions: Some(2), ..limits.clone() },
+        &mut |chosen| {
+            if first.is_none() {
+                let answer = decode(model, &lowered.meanings, &lowered.defaults, chosen);
+                if let Err(why) = crate::solve::verify::verify(model, &answer) {
+                    bad = Some(why);
+                }
+                first = Some(Solved { fill: answer.fill, loop_edges: answer.loop_edges });
+            }
+            Flow::Continue
+        },
+    );
+    if let Some(why) = bad {
+        return Err(format!("a solution failed verification: {why}"));
+    }
+    Ok((stats.solutions, stats.stop == Stop::Exhausted, first))
+}
+
+/// The case's text with each entry's stretch replaced by `texts` (in reading order).
+fn rewrite(case: &str, d: &Derived, texts: &[String]) -> String {
+    let mut out = String::with_capacity(case.len() + 16);
+    let mut at = 0;
+    for (slot, text) in d.slots.iter().zip(texts) {
+        out.push_str(&case[at..slot.at.0]);
+        out.push_str(text);
+        at = slot.at.1;
+    }
+    out.push_str(&case[at..]);
+    out
+}
+
+/// The orbits of the removable entries (indices into `removable`) under the symmetry of the
+/// data grid's rectangle; a table has no geometry, only `none`.
+fn data_orbits(d: &Derived, removable: &[usize], req: &Request, declared: Span) -> Result<Vec<Vec<u32>>, Failure> {
+    let mut at = vec![u32::MAX; d.slots.len()];
+    for (k, &s) in removable.iter().enumerate() {
+        at[s] = k as u32;
+    }
+    let group = match d.shape {
+        None if req.symmetry != Pattern::None => {
+            return Err(fail(
+                Diagnostic::new(
+                    Code::G211,
+                    declared,
+                    format!("the clues of table `{}` have no {} symmetry: a table is not laid out on a board", d.data, req.symmetry_name),
+                )
+                .label("clues in a table")
+                .help("use --symmetry none"),
+            ));
+        }
+        None => Vec::new(),
+        Some((rows, cols)) => {
+            let board = Board {
+                name: d.data.clone(),
+                rows,
+                cols,
+                on: vec![true; rows * cols],
+                values: Vec::new(),
+                given: vec![None; rows * cols],
+                origin: Origin::TopLeft,
+                lattice: Lattice::Squares,
+                span: declared,
+            };
+            pattern_group(&board, req.symmetry).map_err(|why| no_symmetry(&board, req.symmetry_name, why, declared))?
+        }
+    };
+    let n = removable.len();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for k in 0..n {
+        if seen[k] {
+            continue;
+        }
+        let s = removable[k];
+        let mut orbit: Vec<u32> =
+            group.iter().map(|g| at[g[s]]).chain([k as u32]).filter(|&m| m != u32::MAX).collect();
+        orbit.sort_unstable();
+        orbit.dedup();
+        for &m in &orbit {
+            seen[m as usize] = true;
+        }
+        out.push(orbit);
+    }
+    Ok(out)
+}
