@@ -25,6 +25,7 @@ mod exports;
 mod fill_engine;
 mod fleet;
 mod generate;
+mod generate_derived;
 mod group_moves;
 mod guided_search;
 mod input;

@@ -33,6 +33,7 @@ use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample};
 use crate::solve::xcc::{Flow, Limits, Stop};
 use crate::syntax::ast::{Lattice, Origin, Spec};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -57,7 +58,48 @@ pub struct Request {
     pub uniform: bool,
     /// Search nodes the uniform sampler may spend counting, per solution drawn.
     pub uniform_budget: u64,
+    /// When to give up (S402); `timeout`: the seconds it was given as, for the message.
+    pub deadline: Option<Instant>,
+    pub timeout: f64,
     pub limits: ExpandLimits,
+}
+
+impl Request {
+    fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// S402 for a run the time limit stopped.
+    fn out_of_time(&self, span: Span, made: u64) -> Failure {
+        fail(
+            Diagnostic::new(
+                Code::S402,
+                span,
+                format!(
+                    "the time limit ({}s) ran out after {} of {}",
+                    self.timeout,
+                    crate::diag::plural(made, "puzzle"),
+                    self.count
+                ),
+            )
+            .label("the clues generated")
+            .help("give it more time with --timeout, or ask for more clues or fewer puzzles"),
+        )
+    }
+
+    /// A request for more clues than the puzzle has places for.
+    fn too_many(&self, span: Span, places: usize) -> Option<Failure> {
+        let k = self.clues.filter(|&k| k as usize > places)?;
+        Some(fail(
+            Diagnostic::new(
+                Code::S402,
+                span,
+                format!("{} asked for, but a puzzle has {}", crate::diag::plural(k, "clue"), crate::diag::plural(places, "place")),
+            )
+            .label("the clues generated")
+            .help(format!("ask for at most {places} clues")),
+        ))
+    }
 }
 
 /// The instance text the first case was read from, as the reader saw it.
@@ -177,7 +219,10 @@ fn givens(
     let orbits = orbits(fill.board_cell.len(), &dense_group);
     let grid = Grid::new(&fill.shape);
     let goal = Goal { clues: req.clues.map(|n| n as usize), minimal: req.minimal || req.clues.is_none() };
-    let limits = Limits { max_nodes: Some(req.max_nodes), ..Limits::default() };
+    if let Some(f) = req.too_many(clues.span, fill.board_cell.len()) {
+        return Err(f);
+    }
+    let limits = Limits { max_nodes: Some(req.max_nodes), deadline: req.deadline, ..Limits::default() };
     let grader = Grader::new(&fill.shape);
     let max_level = req.difficulty.unwrap_or(0);
     let mut unique = |clues: &[Option<u8>]| {
@@ -196,6 +241,9 @@ fn givens(
         let mut rng = stream(req.seed, n);
         let mut made = None;
         for _ in 0..req.attempts.max(1) {
+            if req.late() {
+                break;
+            }
             let chosen = match uniform.as_mut() {
                 Some(u) => u.draw(&mut rng, req.uniform_budget).map_err(|why| uniform_refused(&board, why))?,
                 None => sample(&lowered.problem, &mut rng, &limits),
@@ -214,6 +262,10 @@ fn givens(
             }
             made = Some((puzzle, answer));
             break;
+        }
+        // A test the time cut short said "not unique": what was made may not be minimal.
+        if req.late() {
+            return Err(req.out_of_time(clues.span, n));
         }
         let Some((puzzle, answer)) = made else { return Err(not_found(req, clues.span, "")) };
         // The independent check: the solution against the model with these clues as givens.
@@ -309,9 +361,12 @@ fn derived(
         ));
     }
     let orbit_list = data_orbits(&d, &removable, req, declared)?;
+    if let Some(f) = req.too_many(declared, removable.len()) {
+        return Err(f);
+    }
     let max_options = req.limits.options;
     let lowered = crate::lower::xcc::lower(model, max_options).map_err(Failure::Diagnostics)?;
-    let limits = Limits { max_nodes: Some(req.max_nodes), ..Limits::default() };
+    let limits = Limits { max_nodes: Some(req.max_nodes), deadline: req.deadline, ..Limits::default() };
     let goal = Goal {
         clues: req.clues.map(|n| n as usize),
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
@@ -321,6 +376,9 @@ fn derived(
         let mut rng = stream(req.seed, n);
         let mut made = None;
         for _ in 0..req.attempts.max(1) {
+            if req.late() {
+                break;
+            }
             let Some(chosen) = sample(&lowered.problem, &mut rng, &limits) else { continue };
             let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
             let full = match crate::solve::generate::derive::derive(model, &d, &answer) {
@@ -342,9 +400,7 @@ fn derived(
                 rewrite(case, &d, &t)
             };
             let mut unique = |kept: &[Option<u8>]| {
-                let r = count(spec, overrides, &write(kept), instance, req, &limits);
-                if std::env::var("PUZC_GEN_DEBUG").is_ok() { eprintln!("{}\n{:?}", write(kept), r.as_ref().map(|x| (x.0, x.1))); }
-                matches!(r, Ok((1, true, _)))
+                matches!(count(spec, overrides, &write(kept), instance, req, &limits), Ok((1, true, _)))
             };
             let all: Vec<u8> = vec![0; removable.len()];
             if !unique(&all.iter().map(|&v| Some(v)).collect::<Vec<_>>()) {
@@ -355,11 +411,15 @@ fn derived(
             made = Some((write(&kept), answer));
             break;
         }
+        if req.late() {
+            return Err(req.out_of_time(declared, n));
+        }
         let extra = if why_not.is_empty() { String::new() } else { format!(" ({why_not})") };
         let Some((text, sampled)) = made else { return Err(not_found(req, declared, &extra)) };
         // The written puzzle, read back as a user's would be: its one solution, verified,
         // must be the sampled one.
-        match count(spec, overrides, &text, instance, req, &limits) {
+        let whole = Limits { deadline: None, ..limits.clone() };
+        match count(spec, overrides, &text, instance, req, &whole) {
             Ok((1, true, Some(found))) if same(&found, &sampled) => {}
             Ok(_) => {
                 return Err(Failure::Internal(

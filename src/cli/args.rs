@@ -157,6 +157,10 @@ pub struct GenerateArgs {
     /// --uniform-budget nodes.
     #[arg(long)]
     pub uniform: bool,
+    /// Give up after this long (S402), whatever is left to make: `90s`, `5m`, or plain
+    /// seconds. No puzzle is printed that the time cut short.
+    #[arg(long, allow_negative_numbers = true, value_name = "DURATION", value_parser = parse_seconds, default_value = "60")]
+    pub timeout: f64,
     /// Search nodes each count of --uniform may use.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count, requires = "uniform")]
     pub uniform_budget: u64,

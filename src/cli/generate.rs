@@ -29,6 +29,8 @@ pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
         difficulty: args.difficulty,
         uniform: args.uniform,
         uniform_budget: args.uniform_budget,
+        deadline: std::time::Instant::now().checked_add(std::time::Duration::from_secs_f64(args.timeout.min(1e9))),
+        timeout: args.timeout,
         limits: ExpandLimits {
             work: s.common.max_expansion,
             options: s.common.max_options(),

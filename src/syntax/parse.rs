@@ -124,7 +124,7 @@ impl Cx {
     fn stmt(&self, pair: Pair<Rule>) -> R<Stmt> {
         let span = self.span(&pair);
         let kind_rule = pair.as_rule();
-        let last_end = pair.clone().into_inner().last().map(|p| p.as_span().end());
+        let last_end = last_leaf_end(&pair);
         // Keywords are pairs too; statements only look at the parts after them.
         let mut it = pair.into_inner().filter(|p| !is_keyword(p.as_rule())).peekable();
         let kind = match kind_rule {
@@ -981,6 +981,15 @@ fn binop(r: Rule) -> BinOp {
         Rule::op_and => BinOp::And,
         _ => BinOp::Or,
     }
+}
+
+/// Where the last token of a pair ends (not the blanks or comments a rule skipped after it).
+fn last_leaf_end(pair: &Pair<Rule>) -> Option<usize> {
+    let mut last = pair.clone().into_inner().last()?;
+    while let Some(inner) = last.clone().into_inner().last() {
+        last = inner;
+    }
+    Some(last.as_span().end())
 }
 
 /// Keyword pairs carry no information beyond their statement's rule.
