@@ -42,8 +42,8 @@ fn digits(line: &str) -> Vec<i64> {
 /// Each row and column of `g` holds 1..=n once.
 fn latin(g: &[Vec<i64>]) {
     let n = g.len();
-    for i in 0..n {
-        let mut row: Vec<i64> = g[i].clone();
+    for (i, row) in g.iter().enumerate() {
+        let mut row: Vec<i64> = row.clone();
         let mut col: Vec<i64> = (0..n).map(|r| g[r][i]).collect();
         row.sort();
         col.sort();
@@ -129,10 +129,15 @@ fn kenken_clues_hold_with_their_operations() {
 /// The sides of cell (r, c) on the loop drawn by Slitherlink's answer (`+-+` corners, `|`).
 fn loop_sides(drawing: &[Vec<char>], r: usize, c: usize) -> usize {
     let at = |y: usize, x: usize| drawing.get(y).and_then(|l| l.get(x)).copied().unwrap_or(' ');
-    [at(2 * r, 2 * c + 1) == '-', at(2 * r + 2, 2 * c + 1) == '-', at(2 * r + 1, 2 * c) == '|', at(2 * r + 1, 2 * c + 2) == '|']
-        .iter()
-        .filter(|&&b| b)
-        .count()
+    [
+        at(2 * r, 2 * c + 1) == '-',
+        at(2 * r + 2, 2 * c + 1) == '-',
+        at(2 * r + 1, 2 * c) == '|',
+        at(2 * r + 1, 2 * c + 2) == '|',
+    ]
+    .iter()
+    .filter(|&&b| b)
+    .count()
 }
 
 #[test]
@@ -189,7 +194,8 @@ fn skyscrapers_edges_are_what_the_rows_show_and_each_orbit_is_needed() {
     let out = generate(spec, &["--seed", "2", "--symmetry", "dihedral"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "6");
-    let pic: Vec<Vec<char>> = lines[1..].iter().map(|l| l.split_whitespace().map(|w| w.chars().next().unwrap()).collect()).collect();
+    let pic: Vec<Vec<char>> =
+        lines[1..].iter().map(|l| l.split_whitespace().map(|w| w.chars().next().unwrap()).collect()).collect();
     assert_eq!((pic.len(), pic[0].len()), (8, 8));
     let answer = solve_unique(spec, &out);
     let g: Vec<Vec<i64>> = answer.lines().take(6).map(digits).collect();
@@ -199,7 +205,12 @@ fn skyscrapers_edges_are_what_the_rows_show_and_each_orbit_is_needed() {
         let row = g[i].clone();
         let col: Vec<i64> = (0..6).map(|r| g[r][i]).collect();
         let rev = |v: &[i64]| v.iter().rev().copied().collect::<Vec<_>>();
-        for (clue, line) in [(pic[i + 1][0], row.clone()), (pic[i + 1][7], rev(&row)), (pic[0][i + 1], col.clone()), (pic[7][i + 1], rev(&col))] {
+        for (clue, line) in [
+            (pic[i + 1][0], row.clone()),
+            (pic[i + 1][7], rev(&row)),
+            (pic[0][i + 1], col.clone()),
+            (pic[7][i + 1], rev(&col)),
+        ] {
             if let Some(k) = num(clue) {
                 assert_eq!(seen(&line), k);
             }
@@ -213,7 +224,8 @@ fn skyscrapers_edges_are_what_the_rows_show_and_each_orbit_is_needed() {
     // The eight images of a position under the square's turns and mirrors.
     let images = |r: usize, c: usize| {
         let m = 7;
-        let mut v = vec![(r, c), (c, m - r), (m - r, m - c), (m - c, r), (r, m - c), (m - r, c), (c, r), (m - c, m - r)];
+        let mut v =
+            vec![(r, c), (c, m - r), (m - r, m - c), (m - c, r), (r, m - c), (m - r, c), (c, r), (m - c, m - r)];
         v.sort();
         v.dedup();
         v
@@ -228,7 +240,8 @@ fn skyscrapers_edges_are_what_the_rows_show_and_each_orbit_is_needed() {
             for (a, b) in images(r, c) {
                 less[a][b] = '.';
             }
-            let text: Vec<String> = less.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
+            let text: Vec<String> =
+                less.iter().map(|row| row.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
             assert_eq!(count2(spec, &format!("6\n{}\n", text.join("\n"))), 2, "the orbit of ({r}, {c}) could go");
         }
     }
@@ -303,10 +316,9 @@ fn requests_the_clues_cannot_meet_are_coded_diagnostics() {
     assert!(e.contains("the time limit (1s) ran out after 0 puzzles of 1"), "{e}");
     // A table has no geometry for a symmetry.
     let dir = scratch("gen-derived");
-    let text = std::fs::read_to_string("puzzles/killer-sudoku.puz").unwrap().replace(
-        "clues in total follow from the solution ",
-        "clues in total follow from the solution, empty '-' ",
-    );
+    let text = std::fs::read_to_string("puzzles/killer-sudoku.puz")
+        .unwrap()
+        .replace("clues in total follow from the solution ", "clues in total follow from the solution, empty '-' ");
     let spec = write(&dir, "k.puz", &text);
     let e = refused(&["generate", &spec, "--symmetry", "rot180"], "G211");
     assert!(e.contains("the clues of table `total` have no rot180 symmetry"), "{e}");
@@ -379,7 +391,9 @@ fn all_grids4() -> Vec<String> {
                         v == [1, 2, 3, 4]
                     });
                     if cols && boxes {
-                        out.push(g.iter().map(|r| r.iter().map(|d| d.to_string()).collect::<String>() + "\n").collect());
+                        out.push(
+                            g.iter().map(|r| r.iter().map(|d| d.to_string()).collect::<String>() + "\n").collect(),
+                        );
                     }
                 }
             }
@@ -404,7 +418,8 @@ fn uniform_draws_of_the_288_sudoku4_grids_pass_a_chi_square_test() {
     }
     assert_eq!(seen.values().sum::<u64>(), draws);
     let expected = draws as f64 / 288.0;
-    let chi2: f64 = grids.iter().map(|g| (seen.get(g).copied().unwrap_or(0) as f64 - expected).powi(2) / expected).sum();
+    let chi2: f64 =
+        grids.iter().map(|g| (seen.get(g).copied().unwrap_or(0) as f64 - expected).powi(2) / expected).sum();
     // The 0.999 quantile of chi-square with 287 degrees of freedom is 366.8
     // (Wilson–Hilferty: 287 · (1 − 2/(9·287) + 3.090 · sqrt(2/(9·287)))³).
     assert!(chi2 < 366.8, "chi-square {chi2:.1} over 287 degrees of freedom");
@@ -413,5 +428,8 @@ fn uniform_draws_of_the_288_sudoku4_grids_pass_a_chi_square_test() {
 #[test]
 fn uniform_is_refused_when_the_counts_cost_more_than_the_budget() {
     let e = refused(&["generate", "puzzles/sudoku9.puz", "--uniform", "--uniform-budget", "1000"], "S402");
-    assert!(e.contains("cannot draw solutions uniformly: counting the solutions under 0 chosen options needs more than"), "{e}");
+    assert!(
+        e.contains("cannot draw solutions uniformly: counting the solutions under 0 chosen options needs more than"),
+        "{e}"
+    );
 }

@@ -94,7 +94,11 @@ impl Request {
             Diagnostic::new(
                 Code::S402,
                 span,
-                format!("{} asked for, but a puzzle has {}", crate::diag::plural(k, "clue"), crate::diag::plural(places, "place")),
+                format!(
+                    "{} asked for, but a puzzle has {}",
+                    crate::diag::plural(k, "clue"),
+                    crate::diag::plural(places, "place")
+                ),
             )
             .label("the clues generated")
             .help(format!("ask for at most {places} clues")),
@@ -155,11 +159,7 @@ fn no_clues(spec: &Spec, model: &Model) -> Failure {
 fn no_symmetry(board: &Board, pattern: &str, why: &str, declared: Span) -> Failure {
     fail(
         Diagnostic::new(Code::G211, board.span, format!("the board has no {pattern} symmetry: {why}"))
-            .label(format!(
-                "{} of {}",
-                crate::diag::plural(board.rows, "row"),
-                crate::diag::plural(board.cols, "cell")
-            ))
+            .label(format!("{} of {}", crate::diag::plural(board.rows, "row"), crate::diag::plural(board.cols, "cell")))
             .related(declared, "its clues are declared here")
             .help("choose another --symmetry (none always applies)"),
     )
@@ -202,7 +202,8 @@ fn givens(
     let board = model.board.as_mut().expect("the check found the filled board");
     board.given.iter_mut().for_each(|g| *g = None);
     let board = board.clone();
-    let group = pattern_group(&board, req.symmetry).map_err(|why| no_symmetry(&board, req.symmetry_name, why, clues.span))?;
+    let group =
+        pattern_group(&board, req.symmetry).map_err(|why| no_symmetry(&board, req.symmetry_name, why, clues.span))?;
     let Some(fill) = lower_fill(model, max_options) else {
         return Err(Failure::Usage(
             "generate works, for given clues, on specs of filled grids under `each ... holds` regions only".into(),
@@ -513,7 +514,10 @@ fn data_orbits(d: &Derived, removable: &[usize], req: &Request, declared: Span) 
                 Diagnostic::new(
                     Code::G211,
                     declared,
-                    format!("the clues of table `{}` have no {} symmetry: a table is not laid out on a board", d.data, req.symmetry_name),
+                    format!(
+                        "the clues of table `{}` have no {} symmetry: a table is not laid out on a board",
+                        d.data, req.symmetry_name
+                    ),
                 )
                 .label("clues in a table")
                 .help("use --symmetry none"),
@@ -543,8 +547,7 @@ fn data_orbits(d: &Derived, removable: &[usize], req: &Request, declared: Span) 
             continue;
         }
         let s = removable[k];
-        let mut orbit: Vec<u32> =
-            group.iter().map(|g| at[g[s]]).chain([k as u32]).filter(|&m| m != u32::MAX).collect();
+        let mut orbit: Vec<u32> = group.iter().map(|g| at[g[s]]).chain([k as u32]).filter(|&m| m != u32::MAX).collect();
         orbit.sort_unstable();
         orbit.dedup();
         for &m in &orbit {

@@ -36,10 +36,14 @@ pub fn check(spec: &Spec) -> Diagnostics {
     }
     if let Some(m) = spec.stmts.iter().find(|s| matches!(s.kind, StmtKind::Move(_))) {
         diags.push(
-            Diagnostic::new(Code::E111, first.span, "clues are declared for puzzles solved by filling, not played ones")
-                .label("clues of a played puzzle")
-                .related(m.span, "a move: this puzzle is played")
-                .help("remove the `clues` statement"),
+            Diagnostic::new(
+                Code::E111,
+                first.span,
+                "clues are declared for puzzles solved by filling, not played ones",
+            )
+            .label("clues of a played puzzle")
+            .related(m.span, "a move: this puzzle is played")
+            .help("remove the `clues` statement"),
         );
         return diags;
     }
@@ -57,9 +61,7 @@ pub fn check(spec: &Spec) -> Diagnostics {
                 format!("`{name}` is not read from the instance, so its entries cannot be clues"),
             )
             .label("not instance data")
-            .help(format!(
-                "name a `grid {name}[rows, cols] from instance` or a `table {name}[n] from instance`"
-            )),
+            .help(format!("name a `grid {name}[rows, cols] from instance` or a `table {name}[n] from instance`")),
         );
     }
     diags

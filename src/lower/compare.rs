@@ -15,9 +15,9 @@
 //!   most once, so p = a and q = b exclude each other exactly when (a, b) is refused: one
 //!   item per value of p, not one per refused pair (a Futoshiki `<` on 1..=9 makes 9 items,
 //!   not 45).
+use super::derive::{self, Link, Rule};
 use super::elaborate::{Elab, coord_of, off_board};
 use super::eval::{Env, R};
-use super::derive::{self, Link, Rule};
 use super::model::{Compare, Model};
 use crate::diag::{Code, Diagnostic};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};

@@ -65,6 +65,9 @@ pub struct Link {
     pub span: Span,
 }
 
+/// Where a rule reads its clue: a slot, and the part of its word when split.
+pub type ClueAt = (usize, Option<(String, usize)>);
+
 /// What the solution gives a linked entry.
 #[derive(Clone, Debug)]
 pub enum Rule {
@@ -112,7 +115,7 @@ impl Probe {
     /// Whether `e` reads an entry of the data as a clue: `DATA[...]`, or one part of a split
     /// word, `split(DATA[...], SEP)[k]`. Returns the slot and part, evaluating the indices in
     /// `env`; an index naming no entry is an error (E120), as it would be when solving.
-    pub fn clue_at(&self, env: &mut Env, e: &Expr) -> R<Option<(usize, Option<(String, usize)>)>> {
+    pub fn clue_at(&self, env: &mut Env, e: &Expr) -> R<Option<ClueAt>> {
         let ExprKind::Index { base, indices } = &e.kind else { return Ok(None) };
         if let ExprKind::Name(n) = &base.kind
             && *n == self.data

@@ -23,11 +23,11 @@
 //! option whatever its value (the thresholds say "not above m"), so a line of L cells over
 //! H values has at most L · H · L · (H + 1) / 2 options, far fewer than the H^L fillings of
 //! the line.
+use super::derive::{Link, Rule};
 use super::elaborate::{Elab, coord_of, off_board};
 use super::eval::{Env, R, type_error};
 use super::model::{Model, Seen};
 use super::value::Value;
-use super::derive::{Link, Rule};
 use super::xcc::{Meaning, OptionGuard};
 use crate::diag::{Code, Diagnostic};
 use crate::ir::xcc::{Colour, Entry, ItemId, XccBuilder};

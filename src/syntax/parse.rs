@@ -7,10 +7,10 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
-mod pairs;
 mod shapes;
 mod sized;
 mod derived;
+mod pairs;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/puz.pest"]
