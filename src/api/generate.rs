@@ -24,7 +24,7 @@ use crate::lower::elaborate::{Elab, ExpandLimits, elaborate, elaborate_probe};
 use crate::lower::fill::lower_fill;
 use crate::lower::instance::InstanceReader;
 use crate::lower::model::{Board, Model};
-use crate::lower::symmetry::{Pattern, pattern_group};
+use crate::lower::symmetry::pattern_group;
 use crate::lower::value::Value;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
@@ -112,6 +112,17 @@ pub struct Instance<'t> {
     pub text: &'t str,
     pub file: FileId,
     pub base: usize,
+}
+
+pub use crate::lower::symmetry::Pattern;
+pub use crate::solve::generate::grade::Grade;
+
+/// `puzc grade`: the grade of the case `elab` (its givens, by propagation and probing up to
+/// `max_level`, `src/solve/generate/grade.rs`); `None` when it is not a filled grid under
+/// `each ... holds` regions.
+pub fn grade(elab: &Elab, max_options: usize, max_level: u32) -> Option<Grade> {
+    let fill = lower_fill(&elab.model, max_options)?;
+    Some(Grader::new(&fill.shape).grade(&fill.given, max_level))
 }
 
 /// Why generation stopped without its puzzles.
@@ -324,9 +335,6 @@ fn derived(
             "--difficulty grades filled grids under `each ... holds` regions (`clues given`), not derived clues".into(),
         ));
     }
-    if req.uniform {
-        return Err(Failure::Usage("--uniform draws solutions of `clues given` specs only, for now".into()));
-    }
     // The first case's own text: what the probe reads and the puzzles rewrite.
     let (from, to) = elab.model.read;
     let case = &instance.text[from..to];
@@ -372,6 +380,7 @@ fn derived(
         clues: req.clues.map(|n| n as usize),
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
+    let mut uniform = req.uniform.then(|| crate::solve::generate::uniform::Uniform::new(&lowered.problem));
     let mut why_not = String::new();
     for n in 0..req.count {
         let mut rng = stream(req.seed, n);
@@ -380,7 +389,17 @@ fn derived(
             if req.late() {
                 break;
             }
-            let Some(chosen) = sample(&lowered.problem, &mut rng, &limits) else { continue };
+            let chosen = match uniform.as_mut() {
+                Some(u) => u.draw(&mut rng, req.uniform_budget).map_err(|why| {
+                    fail(
+                        Diagnostic::new(Code::S402, declared, format!("cannot draw solutions uniformly: {why}"))
+                            .label("the clues whose solutions are drawn")
+                            .help("raise --uniform-budget, or leave out --uniform for a random (not uniform) solution"),
+                    )
+                })?,
+                None => sample(&lowered.problem, &mut rng, &limits),
+            };
+            let Some(chosen) = chosen else { continue };
             let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
             let full = match crate::solve::generate::derive::derive(model, &d, &answer) {
                 Ok(f) => f,

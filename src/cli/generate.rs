@@ -5,11 +5,8 @@
 use super::Session;
 use super::args::{GenerateArgs, GradeArgs, SymmetryArg};
 use super::exit::Exit;
-use crate::api::generate::{Failure, Instance, Request};
-use crate::lower::elaborate::ExpandLimits;
-use crate::lower::fill::lower_fill;
-use crate::lower::symmetry::Pattern;
-use crate::solve::generate::grade::Grader;
+use crate::api::generate::{Failure, Instance, Pattern, Request};
+use crate::api::limits::ExpandLimits;
 use std::io::Write;
 
 pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
@@ -99,12 +96,10 @@ pub fn grade(s: &mut Session, args: &GradeArgs) -> Exit {
     }
     let mut out = std::io::stdout().lock();
     s.for_each_instance(&mut |s, _, elab| {
-        let model = &elab.model;
-        let Some(fill) = lower_fill(model, s.common.max_options()) else {
+        let Some(g) = crate::api::generate::grade(elab, s.common.max_options(), args.max_level) else {
             eprintln!("puzc: grade works, for now, on specs of filled grids under `each ... holds` regions only");
             return Exit::Usage;
         };
-        let g = Grader::new(&fill.shape).grade(&fill.given, args.max_level);
         let steps = format!("{} step{}", g.steps, if g.steps == 1 { "" } else { "s" });
         let (line, exit) = match g.level {
             Some(l) => (format!("level {l}, {steps}"), Exit::Solved),

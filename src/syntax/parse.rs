@@ -8,9 +8,9 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
 mod shapes;
-mod sized;
 mod derived;
 mod pairs;
+mod sized;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/puz.pest"]
