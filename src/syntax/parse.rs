@@ -7,9 +7,9 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
-mod shapes;
 mod derived;
 mod pairs;
+mod shapes;
 mod sized;
 
 #[derive(pest_derive::Parser)]
