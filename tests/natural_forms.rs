@@ -8,17 +8,13 @@ use crate::common;
 
 use common::*;
 
-/// N queens written as the rules read, on a board of `.` and `Q`.
-const NATURAL_QUEENS: &str = r#"let n = 8
-board b[n, n] of ['.', 'Q']
-fill b
-region row(r) = { (r, c) for c in 0..n } for r in 0..n
-region col(c) = { (r, c) for r in 0..n } for c in 0..n
-region diag(s) = { (r, s - r) for r in 0..n where s - r >= 0 and s - r < n } for s in 0..2 * n - 1
-region anti(d) = { (r, r + d - n + 1) for r in 0..n where r + d - n + 1 >= 0 and r + d - n + 1 < n } for d in 0..2 * n - 1
-each row, col holds exactly 1 of 'Q'
-each diag, anti holds at most 1 of 'Q'
-"#;
+/// N queens written as the rules read, on a board of `.` and `Q` (bench/data/natural-queens.puz,
+/// the spec docs/performance.md times against queens.puz).
+const NATURAL_QUEENS_SPEC: &str = "bench/data/natural-queens.puz";
+
+fn natural_queens() -> String {
+    std::fs::read_to_string(format!("{}/{NATURAL_QUEENS_SPEC}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
 
 /// `instance 1: I items (P primary), O options; N nodes, S solutions...` → (P, O, N, S).
 fn stats_of(stderr: &str) -> (u64, u64, u64, u64) {
@@ -31,12 +27,11 @@ fn stats_of(stderr: &str) -> (u64, u64, u64, u64) {
 
 #[test]
 fn natural_queens_search_the_direct_forms_tree() {
-    let dir = scratch("natural-queens");
-    let spec = write(&dir, "natural-queens.puz", NATURAL_QUEENS);
+    let spec = NATURAL_QUEENS_SPEC;
     // OEIS A000170: solutions of n queens.
     for (n, published) in [(4u64, 2u64), (5, 10), (6, 4), (7, 40), (8, 92), (9, 352), (10, 724)] {
         let set = format!("n={n}");
-        let natural = run(&["solve", &spec, "--set", &set, "--all", "--threads", "1", "--stats"], None);
+        let natural = run(&["solve", spec, "--set", &set, "--all", "--threads", "1", "--stats"], None);
         let direct = run(&["solve", "puzzles/queens.puz", "--set", &set, "--all", "--threads", "1", "--stats"], None);
         assert_eq!((natural.code, direct.code), (0, 0), "{}{}", natural.err, direct.err);
         let (primary, options, nodes, solutions) = stats_of(&natural.err);
@@ -73,7 +68,7 @@ fn two_uncounted_values_are_both_kept() {
     let spec = write(
         &dir,
         "q.puz",
-        &NATURAL_QUEENS.replace("of ['.', 'Q']", "of ['.', 'x', 'Q']").replace("let n = 8", "let n = 4"),
+        &natural_queens().replace("of ['.', 'Q']", "of ['.', 'x', 'Q']").replace("let n = 8", "let n = 4"),
     );
     let r = run(&["solve", &spec, "--count"], None);
     assert_eq!((r.code, r.out.as_str()), (0, "8192\n"), "{}", r.err);

@@ -572,6 +572,74 @@ pub struct Model {
     pub given_read: Option<(usize, usize)>,
 }
 
+impl Model {
+    /// Whether a rule of this model is checked on every cell's value rather than through the
+    /// items its options cover: connectivity, areas, blocks, pairings, sizes, shapes and lines
+    /// across borders look at a cell whichever value it holds. The lowering leaves out the
+    /// option of a value no rule counts (the cell's default, `src/lower/xcc.rs`) only when this
+    /// is false, since such a rule would need that option to see the cell.
+    ///
+    /// Every field is named, so a new rule cannot be added to `Model` without deciding here
+    /// whether it reads every cell: the match below stops compiling until it is listed.
+    pub fn reads_every_cell(&self) -> bool {
+        let Model {
+            // Rules that read every cell's value.
+            connected,
+            areas,
+            blocks,
+            pairs,
+            sized,
+            connected_each,
+            shapes,
+            crossings,
+            // Rules lowered to items and options (or checked on the cells of a chosen option),
+            // and what is not a rule at all.
+            title: _,
+            board: _,
+            fill: _,
+            regions: _,
+            cages: _,
+            counts: _,
+            apart: _,
+            compares: _,
+            runs: _,
+            loop_rule: _,
+            bridges: _,
+            seen: _,
+            sight: _,
+            pieces: _,
+            placing: _,
+            pieces_apart: _,
+            confine: _,
+            confine_where: _,
+            match_edges: _,
+            border: _,
+            items: _,
+            options: _,
+            cell_covers: _,
+            answer: _,
+            up_to_symmetry: _,
+            letters: _,
+            letter_spans: _,
+            counters: _,
+            walls: _,
+            picture: _,
+            clues: _,
+            derived: _,
+            read: _,
+            given_read: _,
+        } = self;
+        !(connected.is_empty()
+            && areas.is_empty()
+            && blocks.is_empty()
+            && pairs.is_empty()
+            && sized.is_empty()
+            && connected_each.is_empty()
+            && shapes.is_empty()
+            && crossings.is_empty())
+    }
+}
+
 /// `clues given grid, empty '.'`: the board's givens are the clues; `empty` writes a cell
 /// without one.
 #[derive(Clone, Debug)]

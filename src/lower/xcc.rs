@@ -286,14 +286,7 @@ fn lower_fill(
     // 14-queens searched 4× the direct form's nodes before. Solutions are the same, one for
     // one. Not when a global constraint reads every cell's options, nor when a cell has two
     // such values (choosing between them makes two answers).
-    let defaults_allowed = model.connected.is_empty()
-        && model.areas.is_empty()
-        && model.blocks.is_empty()
-        && model.pairs.is_empty()
-        && model.sized.is_empty()
-        && model.connected_each.is_empty()
-        && model.shapes.is_empty()
-        && model.crossings.is_empty();
+    let defaults_allowed = !model.reads_every_cell();
     let mut entries = Vec::new();
     // One cell's options before they are added: (value, start, end) into `pending`.
     let (mut made, mut pending) = (Vec::<(usize, usize, usize)>::new(), Vec::<Entry>::new());

@@ -21,6 +21,8 @@ mod shapes;
 mod sight;
 mod sized;
 
+pub use sized::areas as sized_areas;
+
 /// `Ok` if the answer satisfies every constraint of the model; else what is wrong.
 pub fn verify(model: &Model, ans: &Answer) -> Result<(), String> {
     Verifier::new(model).check(ans)
