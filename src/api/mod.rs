@@ -17,6 +17,7 @@ pub(crate) mod cases;
 mod diagnose;
 pub mod format;
 pub mod generate;
+pub mod held;
 pub mod layout_order;
 pub mod limits;
 pub(crate) mod load;

@@ -60,7 +60,7 @@ pub fn estimate(p: &XccProblem, probes: Option<u64>, seed: u64) -> Option<Estima
 /// nothing), more than one answer to `Unique`, a finished count, no solution, solved.
 pub fn status(mode: AnswerMode, stats: &Stats) -> crate::api::Status {
     use crate::api::Status;
-    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout);
+    let limited = matches!(stats.stop, Stop::NodeLimit | Stop::Timeout | Stop::AnswersFull);
     match (mode, stats.solutions) {
         _ if stats.stop == Stop::Interrupted => Status::Stopped,
         _ if limited && (mode == AnswerMode::Count || mode == AnswerMode::All || stats.solutions == 0) => Status::Limit,

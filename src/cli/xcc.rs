@@ -61,8 +61,11 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Err(d) => return s.fail(&d),
     };
     let lowered_at = started.elapsed();
+    // Answers not streamed are held under their own memory budget (`api::held`).
+    let mut held = crate::api::held::Held::new();
     let limits = Limits {
         max_nodes: args.max_nodes,
+        cancel: Some(held.cancel_flag()),
         deadline: s.deadline(),
         // A progress line on a terminal, for searches that run long.
         progress: super::progress::wanted(args.quiet),
@@ -82,7 +85,6 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let printed_here = args.part.is_none() && !templated && args.format != Format::Svg;
     let streams = printed_here && mode == AnswerMode::All && !crate::api::layout_order::sorted(model);
     let mut stream = streams.then(|| super::stream::Stream::new(s, k, args.format, model));
-    let mut answers = Vec::new();
     // The forecast of the progress line: exact cover's tree estimated, a part's from its
     // manifest; none for the fill and edge-matching engines.
     let (problem, estimate) = (plan.problem(), part.as_ref().map(|p| p.estimate));
@@ -94,10 +96,10 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     let ran = super::progress::while_running(limits.progress.as_ref(), forecast, || {
         plan.run(&limits, part.as_ref().map(|p| &p.pieces[..]), &mut |a| match &mut stream {
             Some(stream) => stream.answer(model, &a),
-            None => answers.push(a),
+            None => held.push(a),
         })
     });
-    let Ran { stats, engine, shape: shape_stats } = match ran {
+    let Ran { mut stats, engine, shape: shape_stats } = match ran {
         Ok(r) => r,
         Err(why) => {
             eprintln!("puzc: internal error: a solution failed verification ({why}); nothing was printed for it");
@@ -105,6 +107,13 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         }
     };
     let symmetry_stats = &plan.symmetry;
+    let answers_full = held.full().then(|| held.full_help());
+    let mut answers = held.into_answers();
+    if answers_full.is_some() {
+        // Answers found after the budget was spent were dropped: the count is of those shown.
+        stats.stop = Stop::AnswersFull;
+        stats.solutions = answers.len() as u64;
+    }
     if mode == AnswerMode::All && stream.is_none() {
         // Placements come in reading order of their layout (see `layout_order`).
         crate::api::layout_order::sort(&mut answers, model);
@@ -177,6 +186,9 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
         Exit::Interrupted => _ = s.interrupted(stats.solutions, stats.nodes),
         _ => {}
     }
+    if let (Exit::Limit, Some(help)) = (exit, answers_full) {
+        eprintln!("{help}");
+    }
     if args.stats {
         eprintln!(
             "instance {k}: {shape_stats}; {}, {}{symmetry_stats}; compile {:.3} ms, search {:.3} ms",
@@ -221,6 +233,7 @@ fn plural(n: u64, word: &str) -> String {
 fn limit_name(stop: Stop) -> &'static str {
     match stop {
         Stop::Timeout => "the --timeout ran out",
+        Stop::AnswersFull => "the answers held to be printed in order filled their memory",
         _ => "the --max-nodes limit was reached",
     }
 }

@@ -77,6 +77,10 @@ pub enum Stop {
     Callback,
     /// [`tally::INTERRUPT`] was set (Ctrl-C), or the search's [`Limits::cancel`].
     Interrupted,
+    /// The answers a front end holds until the search ends filled their memory
+    /// (`api::held`): it cancelled the search and says so. The engine never stops with this
+    /// itself.
+    AnswersFull,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
