@@ -365,7 +365,12 @@ impl<'m> Plan<'m> {
                         (crate::solve::partition::solve_pieces(&low.problem, pieces, &limits, branching, &mut take), 1)
                     }
                     None => match if self.weights.is_some() { Some(1) } else { self.threads } {
-                        Some(n) => (split::solve(&low.problem, &limits, branching, n, keep_all, &mut take), n),
+                        // A problem branching by weights keeping its solutions runs on one
+                        // thread (`split::solve`).
+                        Some(n) => {
+                            let used = if keep_all && xcc::by_weights(&low.problem) { 1 } else { n };
+                            (split::solve(&low.problem, &limits, branching, n, keep_all, &mut take), used)
+                        }
                         None => split::solve_default(&low.problem, &limits, branching, keep_all, &mut take),
                     },
                 };

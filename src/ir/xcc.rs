@@ -68,6 +68,13 @@ pub struct XccProblem {
     /// Conditions on the whole solution beyond the items (`global.rs`): each node item is
     /// primary and covered once, and each option listed in a node's `ins` covers it.
     pub globals: Vec<Global>,
+    /// Branch by weights on dancing cells: an item's weight grows each time its set of
+    /// options is emptied, and the search branches on the item of least live options per
+    /// weight (Knuth's SSXCC with weights, after Boussemart, Hemery, Lecoutre and Sais 2004)
+    /// instead of the first of least options. The solutions are the same; the tree and the
+    /// order they come in are not. The lowering chooses it for boards with pencil-puzzle
+    /// rules (`lower/branching.rs`); sets of options, Algorithm M and the exports ignore it.
+    pub weighted: bool,
 }
 
 impl XccProblem {

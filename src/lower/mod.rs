@@ -1,5 +1,6 @@
 //! Stage 3: a checked spec and an instance → the model → an IR an engine runs.
 pub mod bound;
+mod branching;
 pub mod breaking;
 pub mod bridges;
 mod cages;

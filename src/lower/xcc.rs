@@ -124,7 +124,9 @@ pub fn lower(model: &Model, max_options: usize) -> Result<Lowered, Diagnostics> 
     if !diags.is_empty() {
         return Err(diags);
     }
-    Ok(Lowered { problem: b.finish(), meanings, defaults })
+    let mut problem = b.finish();
+    problem.weighted = super::branching::weighted(model);
+    Ok(Lowered { problem, meanings, defaults })
 }
 
 /// Counts options and trips once past the limit, or once the memory budget is spent.

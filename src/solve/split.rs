@@ -8,7 +8,8 @@
 //! Threads take the next unsolved piece until none is left; each piece is the problem
 //! [`restrict`](partition::restrict)ed to its options, solved by the engine as it is. The
 //! solutions are handed on piece by piece in piece order, so they come in the same order as
-//! one search would find them; the first piece's as they are found (see [`solve`]). Problems with multiplicities, which the probes sizing the
+//! one search would find them; the first piece's as they are found (see [`solve`]). A problem
+//! that branches by weights (`XccProblem::weighted`) runs on one thread unless only counted. Problems with multiplicities, which the probes sizing the
 //! pieces do not walk, are cut at the root instead: one piece per option of the item covered
 //! exactly once that has the fewest options.
 use crate::ir::xcc::{ItemKind, OptionId, XccProblem};
@@ -71,7 +72,7 @@ pub fn solve_default(
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> (Stats, usize) {
     let limited = limits.max_solutions.is_some() || limits.max_nodes.is_some();
-    if limited || cores() == 1 {
+    if limited || cores() == 1 || (keep_solutions && xcc::by_weights(p)) {
         return (xcc::solve_with(p, limits, branching, on_solution), 1);
     }
     let mut held: Vec<OptionId> = Vec::new();
@@ -170,9 +171,12 @@ pub fn solve(
     keep_solutions: bool,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Stats {
-    // Solution and node limits count across the whole search: those run on one thread.
+    // Solution and node limits count across the whole search: those run on one thread. So
+    // does a search branching by weights that keeps its solutions: its pieces would each
+    // learn their own weights and hand on the solutions in another order than one search
+    // (a count is the same either way).
     let limited = limits.max_solutions.is_some() || limits.max_nodes.is_some();
-    if threads < 2 || limited {
+    if threads < 2 || limited || (keep_solutions && xcc::by_weights(p)) {
         return xcc::solve_with(p, limits, branching, on_solution);
     }
     // The probes that size pieces do not walk multiplicities: those split at the root.

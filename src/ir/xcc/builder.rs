@@ -141,6 +141,7 @@ impl XccBuilder {
             option_items,
             colour_names: self.colour_names,
             globals,
+            weighted: false,
         };
         (problem, map)
     }

@@ -85,6 +85,7 @@ pub fn shuffled(p: &XccProblem, rng: &mut SplitMix64) -> (XccProblem, Vec<Option
         option_items: Vec::with_capacity(p.option_items.len()),
         colour_names: p.colour_names.clone(),
         globals: p.globals.iter().map(|g| g.renumbered(&old)).collect(),
+        weighted: p.weighted,
     };
     q.option_start.push(0);
     for &o in &old {

@@ -9,7 +9,10 @@
 //!   See [`solve_on`] for the choice.
 //! - Search order is deterministic: at each node the active primary item with the fewest
 //!   branches is chosen (minimum remaining values; ties go to the first item in item
-//!   order), and its options are tried in option-id order.
+//!   order), and its options are tried in option-id order. A problem marked
+//!   [`weighted`](XccProblem::weighted) branches on dancing cells on the item of fewest
+//!   options per weight instead (`cells/weights.rs`): same solutions, another tree. Sets of
+//!   options (small matrices, where the search is short anyway) and Algorithm M keep MRV.
 //! - An item with multiplicity `lo..hi` branches on "include its next option" in order,
 //!   each option tried being excluded from the rest of that level (Knuth's *tweak*), plus
 //!   "close the item" once `lo` is met, so every solution (a *set* of options) is reported
@@ -191,6 +194,14 @@ pub fn solve_on(
         Engine::Cells => cells::search::run(&mut cells::Cells::new(p), limits, branching, on_solution),
         _ => search::run(&mut links::Links::new(p), &p.globals, limits, on_solution),
     }
+}
+
+/// Does [`Engine::Auto`] search `p` by weights (`XccProblem::weighted`, on dancing cells)?
+/// Such a search's tree, and so its order of solutions, depends on everything it met
+/// before: a split into pieces would find them in another order (`split.rs`).
+pub fn by_weights(p: &XccProblem) -> bool {
+    let coloured = p.option_items.iter().any(|e| e.colour.0 != 0);
+    p.weighted && exact_cover(p) && !(sets_fit(p, coloured) && p.globals.is_empty())
 }
 
 /// Is `p` small enough for [`Engine::Sets`] to beat dancing cells (see [`solve_on`])? Its

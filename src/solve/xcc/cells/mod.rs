@@ -14,12 +14,13 @@
 
 mod global;
 pub(super) mod search;
+mod weights;
 
 use crate::ir::xcc::XccProblem;
 
 /// The matrix, one array per field (a node's or an item's fields are read and written at
 /// different times, and separate arrays keep those accesses small and independent).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Cells {
     /// Items `0..np` are primary.
     pub np: u32,
@@ -62,6 +63,10 @@ pub(super) struct Cells {
     pub globals: global::Globals,
     /// The option last committed: the choice the global constraints are called after.
     pub last: u32,
+    /// The items' weights when the problem branches by them (`weights.rs`).
+    pub weights: Option<weights::Weights>,
+    /// The primary item a try left with no option (`u32::MAX` for none yet), for the weights.
+    pub emptied: u32,
 }
 
 /// `v[i]` without a bounds check. Every index the search uses comes from the layout that
@@ -110,6 +115,8 @@ impl Cells {
             cover_by: vec![0; n],
             globals: global::Globals::default(),
             last: 0,
+            weights: p.weighted.then(|| weights::Weights::new(n)),
+            emptied: u32::MAX,
         };
         for o in 0..p.option_count() {
             let entries = &p.option_items[p.option_start[o] as usize..p.option_start[o + 1] as usize];
@@ -235,7 +242,11 @@ impl Cells {
         put(&mut self.set, at, y);
         put(&mut self.nd_loc, y, at);
         put(&mut self.nd_loc, x, last);
-        size != 0 || k >= self.np || get(&self.in_try, k) == epoch
+        let alive = size != 0 || k >= self.np || get(&self.in_try, k) == epoch;
+        if !alive {
+            self.emptied = k;
+        }
+        alive
     }
 
     /// Hides the option of node `x` (whose item is inactive) from the other items' sets.

@@ -100,8 +100,15 @@ impl Search<'_> {
                 let x = self.c.set[next as usize];
                 *self.chosen.last_mut().unwrap() = OptionId(self.c.opt_id[self.c.nd_opt[x as usize] as usize]);
                 self.c.new_try();
+                self.c.emptied = u32::MAX;
                 if self.c.commit(x) && self.c.propagate() {
                     continue 'enter;
+                }
+                if let Some(w) = &mut self.c.weights {
+                    // The item left empty, or (a global constraint's rejection) the one
+                    // branched on.
+                    let failed = if self.c.emptied != u32::MAX { self.c.emptied } else { self.c.nd_item[x as usize] };
+                    w.fail(failed);
                 }
                 // Some primary item has no option left: Algorithm C would enter level l + 1,
                 // choose that item and fail there at once.
@@ -123,8 +130,9 @@ impl Search<'_> {
 
 /// C3. [Choose i.] The active primary item with the fewest live options, ties to the
 /// lowest item id (the active array is in no particular order). With forced moves, an item
-/// with at most one option is taken as soon as a block of the scan shows one. Returns
-/// (item, size).
+/// with at most one option is taken as soon as a block of the scan shows one. With weights
+/// (`weights.rs`), an item with at most one option is taken first too, and otherwise the
+/// one of least options per weight. Returns (item, size).
 ///
 /// The sizes are scanned in blocks of 16 over a dense array (vector instructions); only
 /// the block where the choice lies, and the items of least size, are looked at one by one.
@@ -133,7 +141,7 @@ pub(in crate::solve::xcc) fn choose(c: &Cells, forced: bool) -> (u32, u32) {
     const BLOCK: usize = 16;
     let n = c.npa as usize;
     let (sizes, items) = (&c.size[..n], &c.act[..n]);
-    let stop = if forced { 1 } else { 0 };
+    let stop = if forced || c.weights.is_some() { 1 } else { 0 };
     let mut least = u32::MAX;
     for (b, block) in sizes.chunks(BLOCK).enumerate() {
         let m = block.iter().fold(u32::MAX, |m, &s| m.min(s));
@@ -142,6 +150,9 @@ pub(in crate::solve::xcc) fn choose(c: &Cells, forced: bool) -> (u32, u32) {
             return (items[at], m);
         }
         least = least.min(m);
+    }
+    if let Some(w) = &c.weights {
+        return w.choose(sizes, items);
     }
     let item = sizes.iter().zip(items).fold(u32::MAX, |m, (&s, &k)| if s == least { m.min(k) } else { m });
     (item, least)

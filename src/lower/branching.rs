@@ -1,0 +1,53 @@
+//! Which lowered problems branch by weights (`XccProblem::weighted`, `solve/xcc/cells/
+//! weights.rs`): those of a board with any of the pencil-puzzle rules — counts and cells
+//! apart, connected areas, areas with clues or sizes, 2×2 blocks, pairings, shapes of
+//! regions, lines across borders, comparisons, runs, cells seen, sight lines, loops, lines
+//! and paths, bridges.
+//!
+//! Their items are mostly cells with two or three options, which plain minimum remaining
+//! values meets as long runs of ties, broken in reading order; weights lead the search to
+//! the cells where the rules keep failing instead (docs/performance.md, "Issue 23's
+//! targets": Akari 14×24 from 849,210 nodes to a few hundred, the 20×36 Nurikabe, Masyu,
+//! LITS and Heyawake from no proof in 20 s or more to under a second). Boards of plain regions and cages (sudoku,
+//! killer sudoku, KenKen), pieces and the direct form keep plain MRV, whose trees and
+//! solution orders the benchmarks and the `dlx` crate share.
+use super::model::Model;
+
+/// Does `model` branch by weights?
+pub fn weighted(model: &Model) -> bool {
+    let Model {
+        counts,
+        apart,
+        connected,
+        areas,
+        blocks,
+        pairs,
+        sized,
+        connected_each,
+        shapes,
+        crossings,
+        compares,
+        runs,
+        loop_rule,
+        bridges,
+        seen,
+        sight,
+        ..
+    } = model;
+    !(counts.is_empty()
+        && apart.is_empty()
+        && connected.is_empty()
+        && areas.is_empty()
+        && blocks.is_empty()
+        && pairs.is_empty()
+        && sized.is_empty()
+        && connected_each.is_empty()
+        && shapes.is_empty()
+        && crossings.is_empty()
+        && compares.is_empty()
+        && runs.is_empty()
+        && seen.is_empty()
+        && sight.is_empty())
+        || loop_rule.is_some()
+        || bridges.is_some()
+}
