@@ -47,7 +47,23 @@ pub fn program_text(low: &LoweredMoves) -> String {
     if guide.commute {
         lines += "moves commute: each is its own inverse, tried in one order only\n";
     }
+    if let Some(d) = moves::dead_cells::derive(&low.problem) {
+        lines += &dead_cells_text(&d, low);
+    }
     text.insert_str(at, &lines);
+    text
+}
+
+/// `--emit moves`: the dead cells of each token value (`docs/moves.md`, "Dead cells").
+fn dead_cells_text(d: &moves::dead_cells::DeadCells, low: &LoweredMoves) -> String {
+    let p = &low.problem;
+    let mut text = String::new();
+    for &t in &d.tokens {
+        let cells: Vec<String> = d.pairs().iter().filter(|&&(_, v)| v == t).map(|&(c, _)| p.cell_name(c)).collect();
+        if !cells.is_empty() {
+            text += &format!("dead cells of {}: {}\n", low.shown[t as usize], cells.join(" "));
+        }
+    }
     text
 }
 
@@ -509,6 +525,11 @@ pub fn proof_text(proof: moves::Proof, low: &LoweredMoves) -> String {
                 v(key)
             )
         }
+        Proof::DeadCell { cell, value } => format!(
+            "{} stands in {}, a dead cell: no sequence of moves takes it from there to a cell where the goal accepts it",
+            v(value),
+            low.problem.cell_name(cell)
+        ),
     }
 }
 

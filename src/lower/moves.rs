@@ -512,10 +512,13 @@ fn expand_slide(
 /// Appends concrete moves with their costs; `costs` stays empty while every move costs 1.
 fn push_moves(problem: &mut MoveProblem, made: Vec<(MoveInstance, u32)>) {
     for (mv, cost) in made {
-        if cost != 1 && problem.costs.is_empty() {
+        // (The first move of a spec may be the first to cost other than 1: `costs` is then
+        // still empty after filling in the moves before it.)
+        let active = !problem.costs.is_empty();
+        if cost != 1 && !active {
             problem.costs = vec![1; problem.moves.len()];
         }
-        if !problem.costs.is_empty() {
+        if active || cost != 1 {
             problem.costs.push(cost);
         }
         problem.moves.push(mv);

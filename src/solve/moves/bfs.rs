@@ -9,7 +9,7 @@
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
-use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
+use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, index, is_dead};
 use crate::ir::moves::MoveProblem;
 
 /// Value of the root entry; other entries hold `parent << 32 | move`.
@@ -21,6 +21,8 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 0);
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
+    let index = index::MoveIndex::new(p);
+    let mut cand = Vec::new();
     let mut state = p.initial.clone();
     let mut child = Child::new(p, &packer);
     let mut key = vec![0u8; packer.klen];
@@ -49,7 +51,9 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
                 return done(&table, &b, None, stop);
             }
             packer.unpack(table.key(id), &mut state);
-            for (mi, mv) in p.moves.iter().enumerate() {
+            index::moves_for(&index, p.moves.len(), &state, &mut cand);
+            for &mi in &cand {
+                let (mi, mv) = (mi as usize, &p.moves[mi as usize]);
                 let Some(h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
                     continue;
                 };

@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
-use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
+use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, index, is_dead};
 use crate::ir::moves::MoveProblem;
 
 const NO_PARENT: u32 = u32::MAX;
@@ -24,6 +24,8 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 16);
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
+    let index = index::MoveIndex::new(p);
+    let mut cand = Vec::new();
     let mut state = p.initial.clone();
     let mut child = Child::new(p, &packer);
     let mut key = vec![0u8; packer.klen];
@@ -58,7 +60,9 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
         if goal_holds(p, &state) {
             return done(&table, &b, Some(path_to(&parent, id)), Stop::Solved);
         }
-        for (mi, mv) in p.moves.iter().enumerate() {
+        index::moves_for(&index, p.moves.len(), &state, &mut cand);
+        for &mi in &cand {
+            let (mi, mv) = (mi as usize, &p.moves[mi as usize]);
             let c = cost.saturating_add(p.cost(mi));
             if c > max {
                 continue;

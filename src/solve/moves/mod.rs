@@ -18,8 +18,10 @@ mod bfs;
 mod cheapest;
 mod commute;
 mod count;
+pub mod dead_cells;
 mod dfs;
 mod ida;
+mod index;
 mod machine;
 mod overflow;
 pub mod pdb;
@@ -47,6 +49,9 @@ pub enum Proof {
     Blocks,
     /// Every move permutes the board's cells, and the permutation keeps this ([`permute`]).
     Permuted(Kept),
+    /// The start holds this value in a cell from which it can never reach a place the goal
+    /// accepts ([`dead_cells`]).
+    DeadCell { cell: crate::ir::moves::CellIx, value: Value },
 }
 
 /// Whether the goal is proved unreachable, and how.
@@ -54,7 +59,11 @@ pub fn proof(p: &MoveProblem) -> Option<Proof> {
     if prove::goal_unreachable(p) {
         return Some(Proof::Blocks);
     }
-    permute::goal_unreachable(p).map(Proof::Permuted)
+    if let Some(k) = permute::goal_unreachable(p) {
+        return Some(Proof::Permuted(k));
+    }
+    let (cell, value) = dead_cells::derive(p)?.first_in(&p.initial)?;
+    Some(Proof::DeadCell { cell, value })
 }
 
 #[derive(Clone, Debug)]
@@ -285,30 +294,36 @@ fn proved_unreachable() -> Outcome {
     }
 }
 
-/// `dead_below: Some(k)`: a state is dead when some non-empty value occurs 1..k-1 times.
-/// Counting the cells of a small grid costs less than one rule application, so the counts
-/// are recomputed per state rather than threaded through effects and rules.
+/// Positions that cannot reach the goal: `dead_below: Some(k)`, some non-empty value occurs
+/// 1..k-1 times; or a value stands in a dead cell ([`dead_cells`]). Counting the cells of a
+/// small grid costs less than one rule application, so the counts are recomputed per state
+/// rather than threaded through effects and rules.
 struct DeadCheck {
-    k: u32,
-    counts: Vec<u16>,
+    below: Option<(u32, Vec<u16>)>,
+    cells: Option<dead_cells::DeadCells>,
     /// The board's cells: counters after them are not blocks.
     grid: usize,
 }
 
 impl DeadCheck {
     fn new(p: &MoveProblem) -> Option<Self> {
-        let k = p.dead_below?;
-        Some(DeadCheck { k, counts: vec![0; table::max_value(p) as usize + 1], grid: p.grid_len() })
+        let below = p.dead_below.map(|k| (k, vec![0; table::max_value(p) as usize + 1]));
+        let cells = dead_cells::derive(p);
+        (below.is_some() || cells.is_some()).then_some(DeadCheck { below, cells, grid: p.grid_len() })
     }
 
     fn dead(&mut self, s: &[Value]) -> bool {
-        self.counts.fill(0);
+        if self.cells.as_ref().is_some_and(|d| d.dead(s)) {
+            return true;
+        }
+        let Some((k, counts)) = &mut self.below else { return false };
+        counts.fill(0);
         for &v in &s[..self.grid] {
             // Values above the computed maximum cannot occur (see `table::max_value`).
-            self.counts[v as usize] += 1;
+            counts[v as usize] += 1;
         }
-        self.counts[EMPTY as usize] = 0;
-        self.counts.iter().any(|&c| c > 0 && (c as u32) < self.k)
+        counts[EMPTY as usize] = 0;
+        counts.iter().any(|&c| c > 0 && (c as u32) < *k)
     }
 }
 
