@@ -108,6 +108,11 @@ fn sokoban_steps(walls: &HashSet<(i32, i32)>, s: &Soko) -> Vec<(Soko, bool)> {
 
 /// Dijkstra written here: the least total cost with `push` per push and `walk` per other step.
 fn sokoban_reference(level: &Level, push: u32, walk: u32) -> u32 {
+    sokoban_search(level, push, walk).expect("the level has a solution")
+}
+
+/// [`sokoban_reference`], `None` when no sequence of moves puts every box on a goal.
+fn sokoban_search(level: &Level, push: u32, walk: u32) -> Option<u32> {
     let start = level.start.clone();
     let mut best: HashMap<Soko, u32> = HashMap::from([(start.clone(), 0)]);
     let mut heap = BinaryHeap::from([(std::cmp::Reverse(0u32), start)]);
@@ -116,7 +121,7 @@ fn sokoban_reference(level: &Level, push: u32, walk: u32) -> u32 {
             continue;
         }
         if s.1.iter().all(|b| level.goals.contains(b)) {
-            return d;
+            return Some(d);
         }
         for (next, pushed) in sokoban_steps(&level.walls, &s) {
             let nd = d + if pushed { push } else { walk };
@@ -126,7 +131,7 @@ fn sokoban_reference(level: &Level, push: u32, walk: u32) -> u32 {
             }
         }
     }
-    panic!("the level has no solution");
+    None
 }
 
 /// Replays puzc's answer (a first line, then `step|push r c dr dc` lines in the level's own
@@ -196,6 +201,250 @@ fn microban_levels_read_as_published_and_solve_in_the_fewest_pushes() {
     let pushes: Vec<u32> = levels.iter().zip(&answers).map(|(l, a)| check_fewest_pushes(l, a)).collect();
     // Level 44, `#@$.#`, is one push on sight.
     assert_eq!(pushes[12], 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sokoban: dead cells (docs/moves.md, "Dead cells").
+
+/// A random closed level: walls round the edge and at random inside, the floor in one piece,
+/// `k` boxes and `k` goals (a box may start on a goal), the player on the floor. Its rows.
+fn random_level(rng: &mut crate::common::Rng, rows: usize, cols: usize, k: usize) -> Option<Vec<String>> {
+    let mut g = vec![vec!['#'; cols]; rows];
+    for (r, row) in g.iter_mut().enumerate().take(rows - 1).skip(1) {
+        for (c, cell) in row.iter_mut().enumerate().take(cols - 1).skip(1) {
+            if rng.below(5) != 0 {
+                *cell = '-';
+            }
+            let _ = (r, c);
+        }
+    }
+    let floor: Vec<(usize, usize)> =
+        (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).filter(|&(r, c)| g[r][c] == '-').collect();
+    if floor.len() < 2 * k + 2 {
+        return None;
+    }
+    // One piece of floor.
+    let mut seen = HashSet::from([floor[0]]);
+    let mut queue = VecDeque::from([floor[0]]);
+    while let Some((r, c)) = queue.pop_front() {
+        for (nr, nc) in [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)] {
+            if g[nr][nc] == '-' && seen.insert((nr, nc)) {
+                queue.push_back((nr, nc));
+            }
+        }
+    }
+    if seen.len() != floor.len() {
+        return None;
+    }
+    let mut cells = floor.clone();
+    rng.shuffle(&mut cells);
+    let goals = &cells[..k];
+    let mut rest = cells[k..].to_vec();
+    // Boxes: some on goals (`*`), the others elsewhere.
+    let mut boxes: Vec<(usize, usize)> = Vec::new();
+    for i in 0..k {
+        boxes.push(if rng.below(4) == 0 { goals[i] } else { rest.pop().unwrap() });
+    }
+    let player = rest.pop().unwrap();
+    for &(r, c) in goals {
+        g[r][c] = '.';
+    }
+    for &(r, c) in &boxes {
+        g[r][c] = if g[r][c] == '.' { '*' } else { '$' };
+    }
+    let (r, c) = player;
+    g[r][c] = if g[r][c] == '.' { '+' } else { '@' };
+    Some(g.into_iter().map(|row| row.into_iter().collect()).collect())
+}
+
+/// The dead squares of a level as Sokoban programs compute them, written here: the cells a
+/// box can be *pulled* to from a goal (pulled from `b` to `b - d` when `b - d` and `b - 2d` are
+/// not walls) are the cells from which some pushes bring it to a goal; among the cells a box
+/// of the level can be pushed onto (from its start, each push needing no wall behind or
+/// ahead), the others are dead. As `(row, col)`, in reading order.
+fn dead_squares(level: &Level) -> Vec<(i32, i32)> {
+    let free = |p: (i32, i32)| !level.walls.contains(&p);
+    let dirs = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    let mut live: HashSet<(i32, i32)> = level.goals.clone();
+    let mut stack: Vec<(i32, i32)> = live.iter().copied().collect();
+    while let Some((r, c)) = stack.pop() {
+        for (dr, dc) in dirs {
+            let (from, player) = ((r - dr, c - dc), (r - 2 * dr, c - 2 * dc));
+            if free(from) && free(player) && live.insert(from) {
+                stack.push(from);
+            }
+        }
+    }
+    let mut reach: HashSet<(i32, i32)> = level.start.1.iter().copied().collect();
+    let mut stack: Vec<(i32, i32)> = reach.iter().copied().collect();
+    while let Some((r, c)) = stack.pop() {
+        for (dr, dc) in dirs {
+            let (to, player) = ((r + dr, c + dc), (r - dr, c - dc));
+            if free(to) && free(player) && reach.insert(to) {
+                stack.push(to);
+            }
+        }
+    }
+    let mut dead: Vec<(i32, i32)> = reach.into_iter().filter(|p| !live.contains(p)).collect();
+    dead.sort();
+    dead
+}
+
+/// `dead cells of $: r1c5 r4c1` lines of `--emit moves`, one per level, as cells.
+fn emitted_dead_cells(out: &str) -> Vec<Vec<(i32, i32)>> {
+    out.split("grid ")
+        .skip(1)
+        .map(|block| {
+            let Some(line) = block.lines().find(|l| l.starts_with("dead cells of $: ")) else { return Vec::new() };
+            line["dead cells of $: ".len()..]
+                .split(' ')
+                .map(|rc| {
+                    let (r, c) = rc[1..].split_once('c').unwrap();
+                    (r.parse().unwrap(), c.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// puzc's dead cells, derived from the spec's compiled push moves and the level's walls, are
+/// the dead squares a Sokoban program computes by pulling a box from the goals (written
+/// above), on 150 random levels with one box that does not start stuck.
+#[test]
+fn dead_cells_are_the_squares_no_push_brings_to_a_goal() {
+    let mut rng = crate::common::Rng::new(25);
+    let mut text = String::new();
+    let mut levels = Vec::new();
+    while levels.len() < 150 {
+        let (rows, cols) = (5 + rng.below(4), 5 + rng.below(5));
+        let Some(rows_text) = random_level(&mut rng, rows, cols, 1) else { continue };
+        let level = xsb(&rows_text.iter().map(String::as_str).collect::<Vec<_>>());
+        // A box stuck from the start: a_box_on_a_dead_cell_at_the_start_is_refused_at_once.
+        if dead_squares(&level).iter().any(|b| level.start.1.contains(b)) {
+            continue;
+        }
+        text += &format!("{rows} {cols}\n{}\n\n", rows_text.join("\n"));
+        levels.push(level);
+    }
+    let emitted = compile_dead_cells(&text, "dead-cells");
+    assert_eq!(emitted.len(), levels.len());
+    let mut some = 0;
+    for (i, (level, got)) in levels.iter().zip(&emitted).enumerate() {
+        assert_eq!(got, &dead_squares(level), "level {i}:\n{}", text.split("\n\n").nth(i).unwrap());
+        some += usize::from(!got.is_empty());
+    }
+    assert!(some > 100, "only {some} levels have dead cells");
+}
+
+/// `--emit moves`'s dead cells of `$` for each level of an instance text.
+fn compile_dead_cells(text: &str, name: &str) -> Vec<Vec<(i32, i32)>> {
+    let path = variant("puzzles/sokoban.puz", &[], &format!("{name}.puz"));
+    let inst = std::path::Path::new(&path).with_file_name(format!("{name}.txt"));
+    std::fs::write(&inst, text).unwrap();
+    let (code, out, err) = puzc(&["compile", &path, "--instance", inst.to_str().unwrap(), "--emit", "moves"]);
+    assert_eq!(code, 0, "{err}");
+    emitted_dead_cells(&out)
+}
+
+/// With several boxes, a box that can never move is a wall to the others, and puzc finds
+/// more dead cells than pulling one box would. Each is checked against the whole space of
+/// the level, searched here: in no position reachable from the start from which every box
+/// can still be brought onto a goal does a box stand on a dead cell (random levels with two
+/// and three boxes).
+#[test]
+fn no_position_that_can_still_win_has_a_box_on_a_dead_cell() {
+    let mut rng = crate::common::Rng::new(7);
+    let mut text = String::new();
+    let mut levels = Vec::new();
+    while levels.len() < 80 {
+        let (rows, cols, k) = (5 + rng.below(3), 5 + rng.below(3), 2 + rng.below(2));
+        let Some(rows_text) = random_level(&mut rng, rows, cols, k) else { continue };
+        text += &format!("{rows} {cols}\n{}\n\n", rows_text.join("\n"));
+        levels.push(xsb(&rows_text.iter().map(String::as_str).collect::<Vec<_>>()));
+    }
+    let emitted = compile_dead_cells(&text, "dead-cells-boxes");
+    let (mut winning, mut with_dead) = (0, 0);
+    for (i, (level, dead)) in levels.iter().zip(&emitted).enumerate() {
+        // Every position reachable from the start, and the moves between them.
+        let mut ids: HashMap<Soko, usize> = HashMap::from([(level.start.clone(), 0)]);
+        let mut states = vec![level.start.clone()];
+        let mut back: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut at = 0;
+        while at < states.len() {
+            for (next, _) in sokoban_steps(&level.walls, &states[at].clone()) {
+                let j = *ids.entry(next.clone()).or_insert_with(|| {
+                    states.push(next);
+                    back.push(Vec::new());
+                    states.len() - 1
+                });
+                back[j].push(at);
+            }
+            at += 1;
+        }
+        // Those from which the goal can be reached: backwards from the goal positions.
+        let mut wins: Vec<bool> = states.iter().map(|s| s.1.iter().all(|b| level.goals.contains(b))).collect();
+        let mut stack: Vec<usize> = (0..states.len()).filter(|&j| wins[j]).collect();
+        while let Some(j) = stack.pop() {
+            for &p in &back[j] {
+                if !wins[p] {
+                    wins[p] = true;
+                    stack.push(p);
+                }
+            }
+        }
+        for (s, _) in states.iter().zip(&wins).filter(|(_, w)| **w) {
+            let on = s.1.iter().find(|b| dead.contains(b));
+            assert!(on.is_none(), "level {i}: a winning position has a box on {on:?}\n{}", text.split("\n\n").nth(i).unwrap());
+            winning += 1;
+        }
+        with_dead += usize::from(!dead.is_empty());
+    }
+    assert!(winning > 300 && with_dead > 50, "{winning} winning positions, {with_dead} levels with dead cells");
+}
+
+/// Pruning dead cells changes no answer: random levels, solvable or not, each solved in the
+/// fewest pushes the reference Dijkstra finds (or refused when it finds none).
+#[test]
+fn levels_with_dead_cells_solve_as_the_reference_does() {
+    let mut rng = crate::common::Rng::new(2025);
+    let path = variant("puzzles/sokoban.puz", &[], "dead-cells-solve.puz");
+    let inst = std::path::Path::new(&path).with_file_name("dead-cells-one.txt");
+    let (mut solved, mut refused) = (0, 0);
+    while solved + refused < 60 {
+        let (rows, cols, k) = (5 + rng.below(3), 5 + rng.below(3), 1 + rng.below(2));
+        let Some(rows_text) = random_level(&mut rng, rows, cols, k) else { continue };
+        let level = xsb(&rows_text.iter().map(String::as_str).collect::<Vec<_>>());
+        std::fs::write(&inst, format!("{rows} {cols}\n{}\n", rows_text.join("\n"))).unwrap();
+        let (code, out, err) = puzc(&["solve", &path, "--instance", inst.to_str().unwrap()]);
+        match sokoban_search(&level, 1, 0) {
+            Some(_) => {
+                assert_eq!(code, 0, "{err}\n{}", rows_text.join("\n"));
+                check_fewest_pushes(&level, &out);
+                solved += 1;
+            }
+            None => {
+                assert_eq!(code, 1, "{out}{err}\n{}", rows_text.join("\n"));
+                refused += 1;
+            }
+        }
+    }
+    assert!(solved >= 20 && refused >= 10, "{solved} solved, {refused} refused");
+}
+
+/// A box that starts in a corner off the goals: no search, exit 1, and `--stats` names the
+/// cell.
+#[test]
+fn a_box_on_a_dead_cell_at_the_start_is_refused_at_once() {
+    let path = variant("puzzles/sokoban.puz", &[], "dead-start.puz");
+    let inst = std::path::Path::new(&path).with_file_name("dead-start.txt");
+    std::fs::write(&inst, "5 6\n######\n#$-.-#\n#-@--#\n#----#\n######\n").unwrap();
+    let (code, out, err) = puzc(&["solve", &path, "--instance", inst.to_str().unwrap(), "--stats"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("proved unsolvable before searching: $ stands in r1c1, a dead cell"),
+        "{err}"
+    );
+    assert!(err.contains(", 0 nodes,"), "{err}");
 }
 
 #[test]
