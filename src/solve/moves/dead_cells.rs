@@ -250,60 +250,101 @@ fn successors(
     Some(out)
 }
 
-/// `poss` (point 1 of the argument).
+/// `poss` (point 1 of the argument), with a work list: a move is looked at again when a cell
+/// it reads gains a value.
 fn possible(p: &MoveProblem) -> Vec<Set> {
     let n = p.grid_len();
     let mut poss = vec![[0u64; 4]; n];
     for c in 0..n {
         add(&mut poss[c], p.initial[c]);
     }
-    loop {
-        let mut changed = false;
-        for m in &p.moves {
-            if !can_happen(p, &poss, m) {
-                continue;
+    // The moves that read each cell (in a comparison, or a value they copy).
+    let mut readers: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (i, m) in p.moves.iter().enumerate() {
+        let mut read = |c: CellIx| {
+            if (c as usize) < n && readers[c as usize].last() != Some(&(i as u32)) {
+                readers[c as usize].push(i as u32);
             }
-            for e in &m.effects {
-                let mut write = |poss: &mut Vec<Set>, c: CellIx, w: Operand| {
-                    if c as usize >= n {
-                        return;
+        };
+        for cond in &m.when {
+            if let Cond::Cmp { lhs, rhs, .. } = *cond {
+                for o in [lhs, rhs] {
+                    if let Operand::Cell(c) = o {
+                        read(c);
                     }
-                    let from = match w {
-                        Operand::Const(v) => {
-                            let mut s = [0u64; 4];
-                            add(&mut s, v);
-                            s
-                        }
-                        Operand::Cell(z) => match pinned(m, z) {
-                            Some(v) => {
-                                let mut s = [0u64; 4];
-                                add(&mut s, v);
-                                s
-                            }
-                            None if (z as usize) < n => poss[z as usize],
-                            None => [u64::MAX; 4],
-                        },
-                    };
-                    for i in 0..4 {
-                        let new = poss[c as usize][i] | from[i];
-                        changed |= new != poss[c as usize][i];
-                        poss[c as usize][i] = new;
-                    }
-                };
-                match *e {
-                    Effect::Set { cell, value } => write(&mut poss, cell, value),
-                    Effect::Swap(a, b) => {
-                        write(&mut poss, a, Operand::Cell(b));
-                        write(&mut poss, b, Operand::Cell(a));
-                    }
-                    _ => {}
                 }
             }
         }
-        if !changed {
-            return poss;
+        for e in &m.effects {
+            match *e {
+                Effect::Set { value: Operand::Cell(z), .. } => read(z),
+                Effect::Swap(a, b) => {
+                    read(a);
+                    read(b);
+                }
+                _ => {}
+            }
         }
     }
+    let mut queued = vec![true; p.moves.len()];
+    let mut work: Vec<u32> = (0..p.moves.len() as u32).rev().collect();
+    while let Some(i) = work.pop() {
+        queued[i as usize] = false;
+        let m = &p.moves[i as usize];
+        if !can_happen(p, &poss, m) {
+            continue;
+        }
+        let mut grown: Vec<CellIx> = Vec::new();
+        let mut write = |poss: &mut Vec<Set>, c: CellIx, w: Operand| {
+            if c as usize >= n {
+                return;
+            }
+            let from = match w {
+                Operand::Const(v) => {
+                    let mut s = [0u64; 4];
+                    add(&mut s, v);
+                    s
+                }
+                Operand::Cell(z) => match pinned(m, z) {
+                    Some(v) => {
+                        let mut s = [0u64; 4];
+                        add(&mut s, v);
+                        s
+                    }
+                    None if (z as usize) < n => poss[z as usize],
+                    None => [u64::MAX; 4],
+                },
+            };
+            let mut changed = false;
+            for i in 0..4 {
+                let new = poss[c as usize][i] | from[i];
+                changed |= new != poss[c as usize][i];
+                poss[c as usize][i] = new;
+            }
+            if changed {
+                grown.push(c);
+            }
+        };
+        for e in &m.effects {
+            match *e {
+                Effect::Set { cell, value } => write(&mut poss, cell, value),
+                Effect::Swap(a, b) => {
+                    write(&mut poss, a, Operand::Cell(b));
+                    write(&mut poss, b, Operand::Cell(a));
+                }
+                _ => {}
+            }
+        }
+        for c in grown {
+            for &j in &readers[c as usize] {
+                if !queued[j as usize] {
+                    queued[j as usize] = true;
+                    work.push(j);
+                }
+            }
+        }
+    }
+    poss
 }
 
 /// Whether every comparison of `m` can hold with the cells' possible values (conditions of
