@@ -480,7 +480,11 @@ fn no_position_that_can_still_win_has_a_box_on_a_dead_cell() {
         }
         for (s, _) in states.iter().zip(&wins).filter(|(_, w)| **w) {
             let on = s.1.iter().find(|b| dead.contains(b));
-            assert!(on.is_none(), "level {i}: a winning position has a box on {on:?}\n{}", text.split("\n\n").nth(i).unwrap());
+            assert!(
+                on.is_none(),
+                "level {i}: a winning position has a box on {on:?}\n{}",
+                text.split("\n\n").nth(i).unwrap()
+            );
             winning += 1;
         }
         with_dead += usize::from(!dead.is_empty());
@@ -526,10 +530,7 @@ fn a_box_on_a_dead_cell_at_the_start_is_refused_at_once() {
     std::fs::write(&inst, "5 6\n######\n#$-.-#\n#-@--#\n#----#\n######\n").unwrap();
     let (code, out, err) = puzc(&["solve", &path, "--instance", inst.to_str().unwrap(), "--stats"]);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(
-        err.contains("proved unsolvable before searching: $ stands in r1c1, a dead cell"),
-        "{err}"
-    );
+    assert!(err.contains("proved unsolvable before searching: $ stands in r1c1, a dead cell"), "{err}");
     assert!(err.contains(", 0 nodes,"), "{err}");
 }
 
