@@ -296,12 +296,11 @@ fn microban_levels_read_as_published_and_solve_in_the_fewest_pushes() {
 /// `k` boxes and `k` goals (a box may start on a goal), the player on the floor. Its rows.
 fn random_level(rng: &mut crate::common::Rng, rows: usize, cols: usize, k: usize) -> Option<Vec<String>> {
     let mut g = vec![vec!['#'; cols]; rows];
-    for (r, row) in g.iter_mut().enumerate().take(rows - 1).skip(1) {
-        for (c, cell) in row.iter_mut().enumerate().take(cols - 1).skip(1) {
+    for row in g.iter_mut().take(rows - 1).skip(1) {
+        for cell in row.iter_mut().take(cols - 1).skip(1) {
             if rng.below(5) != 0 {
                 *cell = '-';
             }
-            let _ = (r, c);
         }
     }
     let floor: Vec<(usize, usize)> =
@@ -328,8 +327,8 @@ fn random_level(rng: &mut crate::common::Rng, rows: usize, cols: usize, k: usize
     let mut rest = cells[k..].to_vec();
     // Boxes: some on goals (`*`), the others elsewhere.
     let mut boxes: Vec<(usize, usize)> = Vec::new();
-    for i in 0..k {
-        boxes.push(if rng.below(4) == 0 { goals[i] } else { rest.pop().unwrap() });
+    for &goal in goals {
+        boxes.push(if rng.below(4) == 0 { goal } else { rest.pop().unwrap() });
     }
     let player = rest.pop().unwrap();
     for &(r, c) in goals {

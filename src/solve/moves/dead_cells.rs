@@ -255,8 +255,8 @@ fn successors(
 fn possible(p: &MoveProblem) -> Vec<Set> {
     let n = p.grid_len();
     let mut poss = vec![[0u64; 4]; n];
-    for c in 0..n {
-        add(&mut poss[c], p.initial[c]);
+    for (s, &v) in poss.iter_mut().zip(&p.initial) {
+        add(s, v);
     }
     // The moves that read each cell (in a comparison, or a value they copy).
     let mut readers: Vec<Vec<u32>> = vec![Vec::new(); n];
