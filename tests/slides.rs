@@ -475,3 +475,106 @@ fn pieces_of_several_cells_stop_where_any_of_their_cells_is_blocked() {
     }
     assert!(solved > 4 && far > 0, "{solved} solved, {far} longer than 2 moves");
 }
+
+/// A picture of walls drawn with `_` and `|` (two characters a cell, the right edge last),
+/// written here from wall bits.
+fn walls_picture(n: usize, bits: &[u8]) -> String {
+    let mut lines = vec![(0..n).map(|c| if bits[c] & 1 != 0 { " _" } else { "  " }).collect::<String>()];
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            line.push(if bits[r * n + c] & 8 != 0 { '|' } else { ' ' });
+            line.push(if bits[r * n + c] & 4 != 0 { '_' } else { ' ' });
+        }
+        line.push(if bits[r * n + n - 1] & 2 != 0 { '|' } else { ' ' });
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// Walls drawn with `_` and `|` read as the same walls given as numbers: on random 6×6
+/// boards framed by walls, the compiled moves are the same both ways, and the robots' fewest
+/// slides are the search's above.
+#[test]
+fn walls_drawn_with_bars_and_underscores_are_the_walls_of_their_numbers() {
+    const M: usize = 6;
+    let mut rng = Rng::new(0x3a11_5d0e);
+    for case in 0..12 {
+        let mut bits = vec![0u8; M * M];
+        for (i, side) in bits.iter_mut().enumerate() {
+            let (r, c) = (i / M, i % M);
+            if rng.next().is_multiple_of(4) {
+                *side |= [1, 2, 4, 8][(rng.next() % 4) as usize];
+            }
+            *side |= u8::from(r == 0) | u8::from(c == M - 1) << 1 | u8::from(r == M - 1) << 2 | u8::from(c == 0) << 3;
+        }
+        // Both sides of every wall, as puzc reads a wall written on one.
+        for i in 0..M * M {
+            let (r, c) = (i / M, i % M);
+            if bits[i] & 2 != 0 && c + 1 < M {
+                bits[i + 1] |= 8;
+            }
+            if bits[i] & 8 != 0 && c > 0 {
+                bits[i - 1] |= 2;
+            }
+            if bits[i] & 4 != 0 && r + 1 < M {
+                bits[i + M] |= 1;
+            }
+            if bits[i] & 1 != 0 && r > 0 {
+                bits[i - M] |= 4;
+            }
+        }
+        let pos = random_robots(&mut rng, M, 2);
+        let goal = (rng.next() % (M * M) as u64) as usize;
+        if goal == pos.0 {
+            continue;
+        }
+        let numbers: Vec<String> =
+            bits.chunks(M).map(|r| r.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        let spec = |walls: &str| {
+            format!(
+                "board table[{M}, {M}]\npiece x = \"X\"\npiece robot = \"#\"\ngiven table from instance\n\
+                 walls table from instance\nmove go slides any piece until blocked\n\
+                 goal when table({}, {}) == x\nmoves fewest\ninstance \"\"\"\n{}\n\n{walls}\n\"\"\"\n",
+                goal / M,
+                goal % M,
+                robots_picture(M, &pos),
+            )
+        };
+        let by_numbers = write_spec(&format!("walls-numbers-{case}.puz"), &spec(&numbers.join("\n")));
+        let picture = walls_picture(M, &bits);
+        let by_picture = write_spec(&format!("walls-picture-{case}.puz"), &spec(&picture));
+        let (code, a, err) = puzc(&["compile", &by_numbers, "--emit", "moves"]);
+        assert_eq!(code, 0, "{err}");
+        let (code, b, err) = puzc(&["compile", &by_picture, "--emit", "moves"]);
+        assert_eq!(code, 0, "case {case}:\n{picture}\n{err}");
+        assert_eq!(a, b, "case {case}:\n{picture}");
+        let want = robots_reference(M, &bits, pos.clone(), goal, true);
+        assert_eq!(answer_length(&by_picture, None), want, "case {case}:\n{picture}");
+    }
+}
+
+/// A picture of walls with a character that is no wall, or a line wider than the board, is
+/// error I302 at that character (exit 3).
+#[test]
+fn a_walls_picture_that_does_not_fit_points_at_the_character() {
+    let spec = |walls: &str| {
+        format!(
+            "board maze[2, 2]\npiece robot = \"#\"\ngiven maze from instance\nwalls maze from instance\n\
+             move go slides robot one step\ngoal when maze(1, 1) == robot\ninstance \"\"\"\nR.\n..\n\n{walls}\n\"\"\"\n"
+        )
+    };
+    for (walls, bad) in
+        [(" _ _\n|  x|\n|_ _|", "`x` is not a wall here"), (" _ _\n|   |_|\n|_ _|", "wider than its 2 cells")]
+    {
+        let path = write_spec("walls-bad.puz", &spec(walls));
+        let (code, out, err) = puzc(&["solve", &path]);
+        assert_eq!(code, 3, "{out}{err}");
+        assert!(err.contains("I302") && err.contains(bad), "{err}");
+    }
+    // The same picture, fitting: a wall right of the top-left cell, so two steps down first.
+    let path = write_spec("walls-good.puz", &spec(" _ _\n| | |\n|_ _|"));
+    let (code, out, err) = puzc(&["solve", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("robot 0 0 1 0"), "{out}");
+}

@@ -188,6 +188,41 @@ impl<'a> InstanceReader<'a> {
         Ok((&self.text[start..start + len], self.span(start, start + len)))
     }
 
+    /// The next `n` lines as they are written, leading blanks included, from the line the
+    /// next token stands on (blank lines and comments before it skipped), each with the
+    /// position of its first character; moves past them. Lines past the end are empty.
+    /// `None` when the next token does not begin its line.
+    pub fn lines_as_written(&mut self, n: usize) -> Option<Vec<(&'a str, usize)>> {
+        self.skip_blank();
+        if !self.only_blanks_back_to(|c| c == '\n') {
+            return None;
+        }
+        let mut at = self.text[..self.pos].rfind('\n').map_or(0, |i| i + 1);
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let rest = &self.text[at..self.end];
+            let len = rest.find('\n').unwrap_or(rest.len());
+            out.push((rest[..len].trim_end_matches('\r'), at));
+            at = (at + len + 1).min(self.end);
+        }
+        self.pos = at;
+        self.token_end = at;
+        Some(out)
+    }
+
+    /// [`Self::lines_as_written`] without moving.
+    pub fn peek_lines(&mut self, n: usize) -> Option<Vec<(&'a str, usize)>> {
+        let save = (self.pos, self.last_comment, self.token_end);
+        let lines = self.lines_as_written(n);
+        (self.pos, self.last_comment, self.token_end) = save;
+        lines
+    }
+
+    /// The span of bytes `start..end` of the text being read.
+    pub fn span_of(&self, start: usize, end: usize) -> Span {
+        self.span(start, end)
+    }
+
     /// The next word without consuming it.
     pub fn peek_word(&mut self) -> Option<&'a str> {
         let save = (self.pos, self.last_comment, self.token_end);

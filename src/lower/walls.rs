@@ -51,6 +51,9 @@ impl Walls {
     }
 
     fn read_from(board: &Board, reader: &mut InstanceReader, span: Span) -> R<Walls> {
+        if reader.peek_word().is_some_and(|w| w.starts_with(['_', '|'])) {
+            return Walls::read_picture(board, reader, span);
+        }
         let (rows, cols) = (board.rows, board.cols);
         let mut sides = vec![0u8; rows * cols];
         for (cell, side) in sides.iter_mut().enumerate() {
@@ -62,6 +65,68 @@ impl Walls {
                     .help("a cell's walls are the sum of 1 (a wall above it), 2 (right), 4 (below) and 8 (left)"));
             }
             *side = n as u8;
+        }
+        let mut walls = Walls { rows, cols, sides, span };
+        walls.close();
+        Ok(walls)
+    }
+
+    /// Reads a picture of the walls drawn with `_` and `|`, two characters a cell: in the line
+    /// of a row, character `2c` is `|` for a wall left of cell `c` (`2 * cols` for the right
+    /// of the last), `2c + 1` is `_` for a wall below it; a first line without `|` draws the
+    /// walls above the first row the same way. Blanks, `.` and `+` mark no wall; `_` may fill
+    /// a corner.
+    fn read_picture(board: &Board, reader: &mut InstanceReader, span: Span) -> R<Walls> {
+        let (rows, cols) = (board.rows, board.cols);
+        let bad_start = |reader: &mut InstanceReader| {
+            let at = reader.next_span();
+            Diagnostic::new(Code::I302, at, format!("the walls picture of `{}` does not begin a line", board.name))
+                .label("a picture's first line starts here")
+                .help("start the picture of the walls on a line of its own")
+        };
+        let Some(first) = reader.peek_lines(1) else { return Err(bad_start(reader)) };
+        let top = !first[0].0.contains('|');
+        let lines = reader.lines_as_written(rows + usize::from(top)).ok_or_else(|| bad_start(reader))?;
+        let mut sides = vec![0u8; rows * cols];
+        for (i, &(line, at)) in lines.iter().enumerate() {
+            // The row whose walls the line draws: `None` for the line above the first row.
+            let row = if top { i.checked_sub(1) } else { Some(i) };
+            let width = line.trim_end().len();
+            if width > 2 * cols + 1 {
+                return Err(Diagnostic::new(
+                    Code::I302,
+                    reader.span_of(at + 2 * cols + 1, at + width),
+                    format!("a line of the walls of `{}` is wider than its {} cells", board.name, cols),
+                )
+                .label("past the last cell")
+                .help(format!(
+                    "each line has two characters a cell and one for the right edge: {} in all",
+                    2 * cols + 1
+                )));
+            }
+            for (k, ch) in line.char_indices() {
+                let c = k / 2;
+                let wall = match (ch, k % 2, row) {
+                    (' ' | '\t' | '.' | '+', _, _) | ('_', 0, _) => None,
+                    ('_', _, None) => Some((c, UP)),
+                    ('_', _, Some(r)) => Some((r * cols + c, DOWN)),
+                    ('|', 0, Some(r)) if c < cols => Some((r * cols + c, LEFT)),
+                    ('|', 0, Some(r)) => Some((r * cols + c - 1, RIGHT)),
+                    _ => {
+                        let len = ch.len_utf8();
+                        return Err(Diagnostic::new(
+                            Code::I302,
+                            reader.span_of(at + k, at + k + len),
+                            format!("`{ch}` is not a wall here"),
+                        )
+                        .label("not a wall")
+                        .help("in a picture of walls, `_` under a cell's place is a wall below it (above it in a first line without `|`), `|` between two cells' places a wall between them; blanks, `.` and `+` are no wall"));
+                    }
+                };
+                if let Some((cell, side)) = wall {
+                    sides[cell] |= side;
+                }
+            }
         }
         let mut walls = Walls { rows, cols, sides, span };
         walls.close();
