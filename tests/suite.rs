@@ -63,6 +63,7 @@ mod threads;
 mod tiles;
 mod tooling;
 mod ui;
+mod weighted;
 mod xcc_puzzles;
 
 // Helpers shared by the test modules, compiled once.
