@@ -40,10 +40,17 @@ fn main() {
 /// `include_str!` (so an installed puzc serves them without its sources), in
 /// `$OUT_DIR/puzzles.rs`.
 fn embed_puzzles() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    // Read when the script runs, not when it was compiled (`env!`): a target directory
+    // copied from another checkout re-runs the old script binary, which then looked in the
+    // other checkout's `puzzles/` and embedded an empty menu without a word.
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR for build scripts");
+    let dir = std::path::Path::new(&root).join("puzzles");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok()?.file_name().into_string().ok()).filter(|n| n.ends_with(".puz")).collect())
-        .unwrap_or_default();
+        .unwrap_or_else(|e| panic!("{} is the shipped puzzles' folder and must be readable: {e}", dir.display()))
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".puz"))
+        .collect();
+    assert!(!names.is_empty(), "{} holds no .puz file: `puzc serve` would have no menu", dir.display());
     names.sort();
     let mut out = String::from("&[\n");
     for n in &names {
