@@ -35,6 +35,8 @@ use crate::syntax::ast::{Lattice, Origin, Spec};
 use std::collections::HashMap;
 use std::time::Instant;
 
+mod threads;
+
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -62,6 +64,9 @@ pub struct Request {
     pub deadline: Option<Instant>,
     pub timeout: f64,
     pub limits: ExpandLimits,
+    /// Puzzles made at once, each on a thread of its own (at least 1); the output is the
+    /// same bytes whatever the number.
+    pub threads: usize,
 }
 
 impl Request {
@@ -143,6 +148,11 @@ fn fail(d: Diagnostic) -> Failure {
 /// Generates `req.count` puzzles for the spec whose first case is `elab` (read from
 /// `instance`), handing each to `emit` as instance text (ending in a newline); `emit`
 /// returns false to stop early (a closed pipe).
+///
+/// Puzzle `n` depends only on the seed and `n` (its own random stream, [`stream`]), so with
+/// `req.threads` above 1 the puzzles are made on that many threads (`threads.rs`: each
+/// elaborates the case anew, the spec's values not being shared between threads) and
+/// emitted in order: the same bytes as one thread makes.
 pub fn generate(
     spec: &Spec,
     overrides: &HashMap<String, Value>,
@@ -151,10 +161,47 @@ pub fn generate(
     req: &Request,
     emit: &mut dyn FnMut(&str) -> bool,
 ) -> Result<(), Failure> {
+    let threads = req.threads.clamp(1, req.count.clamp(1, 256) as usize);
+    let plain = threads::plain(overrides).filter(|_| threads > 1);
+    let Some(plain) = plain else {
+        let mut next = 0..req.count;
+        let mut failed = None;
+        work(spec, overrides, elab, instance, req, &mut || next.next(), &mut |_, made| match made {
+            Ok(text) => emit(&text),
+            Err(f) => {
+                failed = Some(f);
+                false
+            }
+        })?;
+        return failed.map_or(Ok(()), Err);
+    };
+    // The setup's refusals (E111, G211, ...) once, here, before any thread starts.
+    work(spec, overrides, elab, instance, req, &mut || None, &mut |_, _| true)?;
+    let (from, to) = elab.model.read;
+    let case = Instance { text: &instance.text[from..to], file: instance.file, base: instance.base + from };
+    threads::run(spec, &plain, case, req, threads, emit)
+}
+
+/// Where a worker takes the number of its next puzzle (`None`: stop).
+type Next<'a> = dyn FnMut() -> Option<u64> + 'a;
+/// Where a worker hands puzzle `n` (or why it could not be made); false: stop.
+type Put<'a> = dyn FnMut(u64, Result<String, Failure>) -> bool + 'a;
+
+/// One worker: the pipeline's setup for the case `elab`, then the puzzles `next` names, each
+/// handed to `put`. `Err`: the setup refused.
+fn work(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    elab: &mut Elab,
+    instance: Instance,
+    req: &Request,
+    next: &mut Next,
+    put: &mut Put,
+) -> Result<(), Failure> {
     if elab.model.derived.is_some() {
-        return derived(spec, overrides, elab, instance, req, emit);
+        return derived(spec, overrides, elab, instance, req, next, put);
     }
-    givens(spec, elab, instance, req, emit)
+    givens(spec, elab, instance, req, next, put)
 }
 
 fn no_clues(spec: &Spec, model: &Model) -> Failure {
@@ -195,7 +242,7 @@ fn not_found(req: &Request, span: Span, extra: &str) -> Failure {
 }
 
 /// Puzzle `n`'s own random stream: puzzle n is the same whatever `count` is.
-fn stream(seed: u64, n: u64) -> SplitMix64 {
+pub(super) fn stream(seed: u64, n: u64) -> SplitMix64 {
     SplitMix64::new(seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F))
 }
 
@@ -205,7 +252,8 @@ fn givens(
     elab: &mut Elab,
     instance: Instance,
     req: &Request,
-    emit: &mut dyn FnMut(&str) -> bool,
+    next: &mut Next,
+    put: &mut Put,
 ) -> Result<(), Failure> {
     let max_options = req.limits.options;
     let model = &mut elab.model;
@@ -249,7 +297,7 @@ fn givens(
         stats.solutions == 1 && stats.stop == Stop::Exhausted
     };
     let mut uniform = req.uniform.then(|| crate::solve::generate::uniform::Uniform::new(&lowered.problem));
-    for n in 0..req.count {
+    let mut one = |n: u64| -> Result<String, Failure> {
         let mut rng = stream(req.seed, n);
         let mut made = None;
         for _ in 0..req.attempts.max(1) {
@@ -288,9 +336,11 @@ fn givens(
         model.board.as_mut().unwrap().given = given.clone();
         crate::solve::verify::verify(model, &answer)
             .map_err(|why| Failure::Internal(format!("a generated solution failed verification: {why}")))?;
-        let text = instance_text(instance.text, model, &write_clues(&board, &given, clues.empty));
-        if !emit(&text) {
-            return Ok(());
+        Ok(instance_text(instance.text, model, &write_clues(&board, &given, clues.empty)))
+    };
+    while let Some(n) = next() {
+        if !put(n, one(n)) {
+            break;
         }
     }
     Ok(())
@@ -327,7 +377,8 @@ fn derived(
     elab: &Elab,
     instance: Instance,
     req: &Request,
-    emit: &mut dyn FnMut(&str) -> bool,
+    next: &mut Next,
+    put: &mut Put,
 ) -> Result<(), Failure> {
     let declared = elab.model.derived.as_ref().and_then(|d| d.span).expect("the statement was elaborated");
     if req.difficulty.is_some() {
@@ -381,8 +432,8 @@ fn derived(
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
     let mut uniform = req.uniform.then(|| crate::solve::generate::uniform::Uniform::new(&lowered.problem));
-    let mut why_not = String::new();
-    for n in 0..req.count {
+    let mut one = |n: u64| -> Result<String, Failure> {
+        let mut why_not = String::new();
         let mut rng = stream(req.seed, n);
         let mut made = None;
         for _ in 0..req.attempts.max(1) {
@@ -448,9 +499,11 @@ fn derived(
             }
             Err(why) => return Err(Failure::Internal(format!("a generated puzzle does not read back: {why}"))),
         }
-        let text = format!("{}\n", text.trim_matches(|c| c == '\n' || c == '\r').trim_end());
-        if !emit(&text) {
-            return Ok(());
+        Ok(format!("{}\n", text.trim_matches(|c| c == '\n' || c == '\r').trim_end()))
+    };
+    while let Some(n) = next() {
+        if !put(n, one(n)) {
+            break;
         }
     }
     Ok(())

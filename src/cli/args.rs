@@ -164,6 +164,10 @@ pub struct GenerateArgs {
     /// Search nodes each count of --uniform may use.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count, requires = "uniform")]
     pub uniform_budget: u64,
+    /// Make this many puzzles at once, each on a thread of its own. Default: every core.
+    /// The output is the same bytes whatever the number.
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads)]
+    pub threads: Option<u64>,
 }
 
 #[derive(Args, Debug, Clone)]

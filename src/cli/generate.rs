@@ -33,6 +33,9 @@ pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
             options: s.common.max_options(),
             ..ExpandLimits::default()
         },
+        threads: args
+            .threads
+            .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize),
     };
     let mut done = false;
     s.for_each_instance(&mut |s, _, elab| {
