@@ -26,6 +26,7 @@ mod fill_engine;
 mod fleet;
 mod generate;
 mod generate_derived;
+mod generate_layout;
 mod group_moves;
 mod guided_search;
 mod input;

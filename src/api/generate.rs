@@ -35,6 +35,7 @@ use crate::syntax::ast::{Lattice, Origin, Spec};
 use std::collections::HashMap;
 use std::time::Instant;
 
+mod layouts;
 mod threads;
 
 /// What to generate.
@@ -224,7 +225,11 @@ fn no_symmetry(board: &Board, pattern: &str, why: &str, declared: Span) -> Failu
 }
 
 fn not_found(req: &Request, span: Span, extra: &str) -> Failure {
-    let goal_minimal = req.minimal || req.clues.is_none();
+    not_found_as(req, req.minimal || req.clues.is_none(), span, extra)
+}
+
+/// [`not_found`] for a request whose puzzles are (`goal_minimal`) or are not minimal.
+fn not_found_as(req: &Request, goal_minimal: bool, span: Span, extra: &str) -> Failure {
     let wanted = match (req.clues, goal_minimal) {
         (Some(k), true) => format!("minimal puzzle with {}", crate::diag::plural(k, "clue")),
         (Some(k), false) => format!("puzzle with {}", crate::diag::plural(k, "clue")),
@@ -397,7 +402,8 @@ fn derived(
     let model = &probe.model;
     let d = model.derived.clone().expect("the probe elaborates the statement");
     let linked: Vec<bool> = (0..d.slots.len()).map(|k| d.links.iter().any(|l| l.slot == k)).collect();
-    if d.links.is_empty() {
+    let mut drawer = layouts::Drawer::new(model, &d, declared)?;
+    if d.links.is_empty() && d.layout.is_none() {
         return Err(fail(
             Diagnostic::new(Code::E111, declared, format!("no rule reads a clue of `{}`", d.data))
                 .label("clues nothing derives")
@@ -425,13 +431,21 @@ fn derived(
         return Err(f);
     }
     let max_options = req.limits.options;
-    let lowered = crate::lower::xcc::lower(model, max_options).map_err(Failure::Diagnostics)?;
+    // Tiles make their own solution (a grid of edge labels); other clues need one of the
+    // clue-free puzzle.
+    let lowered = match drawer.samples() {
+        true => Some(crate::lower::xcc::lower(model, max_options).map_err(Failure::Diagnostics)?),
+        false => None,
+    };
     let limits = Limits { max_nodes: Some(req.max_nodes), deadline: req.deadline, ..Limits::default() };
     let goal = Goal {
         clues: req.clues.map(|n| n as usize),
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
-    let mut uniform = req.uniform.then(|| crate::solve::generate::uniform::Uniform::new(&lowered.problem));
+    let mut uniform = lowered
+        .as_ref()
+        .filter(|_| req.uniform)
+        .map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
     let mut one = |n: u64| -> Result<String, Failure> {
         let mut why_not = String::new();
         let mut rng = stream(req.seed, n);
@@ -440,27 +454,64 @@ fn derived(
             if req.late() {
                 break;
             }
-            let chosen = match uniform.as_mut() {
-                Some(u) => u.draw(&mut rng, req.uniform_budget).map_err(|why| {
-                    fail(
-                        Diagnostic::new(Code::S402, declared, format!("cannot draw solutions uniformly: {why}"))
-                            .label("the clues whose solutions are drawn")
-                            .help("raise --uniform-budget, or leave out --uniform for a random (not uniform) solution"),
-                    )
-                })?,
-                None => sample(&lowered.problem, &mut rng, &limits),
+            let answer = match &lowered {
+                None => None,
+                Some(lowered) => {
+                    let chosen = match uniform.as_mut() {
+                        Some(u) => u.draw(&mut rng, req.uniform_budget).map_err(|why| {
+                            fail(
+                                Diagnostic::new(Code::S402, declared, format!("cannot draw solutions uniformly: {why}"))
+                                    .label("the clues whose solutions are drawn")
+                                    .help(
+                                        "raise --uniform-budget, or leave out --uniform for a random (not uniform) solution",
+                                    ),
+                            )
+                        })?,
+                        None => sample(&lowered.problem, &mut rng, &limits),
+                    };
+                    let Some(chosen) = chosen else { continue };
+                    Some(decode(model, &lowered.meanings, &lowered.defaults, &chosen))
+                }
             };
-            let Some(chosen) = chosen else { continue };
-            let answer = decode(model, &lowered.meanings, &lowered.defaults, &chosen);
-            let full = match crate::solve::generate::derive::derive(model, &d, &answer) {
+            let full = match &answer {
+                Some(answer) => crate::solve::generate::derive::derive(model, &d, answer),
+                None => Ok(vec![None; d.slots.len()]),
+            };
+            let full = match full {
                 Ok(f) => f,
                 Err(why) => {
                     why_not = why;
                     continue;
                 }
             };
-            let texts: Vec<String> =
+            let mut texts: Vec<String> =
                 full.iter().zip(&d.slots).map(|(t, s)| t.clone().unwrap_or_else(|| s.text.clone())).collect();
+            let fill = answer.as_ref().and_then(|a| a.fill.as_deref());
+            if let Err(why) = drawer.draw(fill, &mut texts, &mut rng) {
+                why_not = why;
+                continue;
+            }
+            // The full clue set must have one solution; a layout is repaired against a second.
+            let mut repairs = drawer.repairs();
+            let one_solution = loop {
+                let sols = match count(spec, overrides, &rewrite(case, &d, &texts), instance, req, &limits) {
+                    Ok((1, true, _)) => break true,
+                    Ok((2, _, sols)) => sols,
+                    _ => break false,
+                };
+                let (Some(fill), Some(other)) = (fill, sols.iter().find_map(|s| s.fill.as_deref().filter(|f| Some(*f) != fill)))
+                else {
+                    break false;
+                };
+                if repairs == 0 || !drawer.repair(fill, other, &mut texts, &mut rng) {
+                    break false;
+                }
+                repairs -= 1;
+            };
+            if !one_solution {
+                why_not = "no sampled solution's full clue set had only that solution".into();
+                continue;
+            }
             let write = |kept: &[Option<u8>]| {
                 let mut t = texts.clone();
                 for (k, &slot) in removable.iter().enumerate() {
@@ -474,10 +525,6 @@ fn derived(
                 matches!(count(spec, overrides, &write(kept), instance, req, &limits), Ok((1, true, _)))
             };
             let all: Vec<u8> = vec![0; removable.len()];
-            if !unique(&all.iter().map(|&v| Some(v)).collect::<Vec<_>>()) {
-                why_not = "no sampled solution's full clue set had only that solution".into();
-                continue;
-            }
             let Some(kept) = minimise(&all, &orbit_list, goal, &mut rng, &mut unique) else { continue };
             made = Some((write(&kept), answer));
             break;
@@ -486,12 +533,12 @@ fn derived(
             return Err(req.out_of_time(declared, n));
         }
         let extra = if why_not.is_empty() { String::new() } else { format!(" ({why_not})") };
-        let Some((text, sampled)) = made else { return Err(not_found(req, declared, &extra)) };
+        let Some((text, sampled)) = made else { return Err(not_found_as(req, goal.minimal, declared, &extra)) };
         // The written puzzle, read back as a user's would be: its one solution, verified,
         // must be the sampled one.
         let whole = Limits { deadline: None, ..limits.clone() };
         match count(spec, overrides, &text, instance, req, &whole) {
-            Ok((1, true, Some(found))) if same(&found, &sampled) => {}
+            Ok((1, true, found)) if sampled.as_ref().is_none_or(|s| same(&found[0], s)) => {}
             Ok(_) => {
                 return Err(Failure::Internal(
                     "a generated puzzle does not read back with the sampled solution as its only one".into(),
@@ -522,7 +569,7 @@ fn same(found: &Solved, sampled: &Answer) -> bool {
 }
 
 /// Solves the puzzle `text` (a case of the spec) up to two solutions: (solutions,
-/// searched to the end, the first solution verified against its model).
+/// searched to the end, the solutions found, each verified against its model).
 fn count(
     spec: &Spec,
     overrides: &HashMap<String, Value>,
@@ -530,7 +577,7 @@ fn count(
     instance: Instance,
     req: &Request,
     limits: &Limits,
-) -> Result<(u64, bool, Option<Solved>), String> {
+) -> Result<(u64, bool, Vec<Solved>), String> {
     let mut reader = InstanceReader::new(text, instance.file, 0);
     let (elab, diags) = elaborate(spec, &mut reader, overrides, req.limits);
     if let Some(d) = diags.first() {
@@ -538,26 +585,24 @@ fn count(
     }
     let model = &elab.model;
     let lowered = crate::lower::xcc::lower(model, req.limits.options).map_err(|d| d[0].message.clone())?;
-    let mut first = None;
+    let mut found = Vec::new();
     let mut bad = None;
     let stats = crate::solve::xcc::solve(
         &lowered.problem,
         &Limits { max_solutions: Some(2), ..limits.clone() },
         &mut |chosen| {
-            if first.is_none() {
-                let answer = decode(model, &lowered.meanings, &lowered.defaults, chosen);
-                if let Err(why) = crate::solve::verify::verify(model, &answer) {
-                    bad = Some(why);
-                }
-                first = Some(Solved { fill: answer.fill, loop_edges: answer.loop_edges });
+            let answer = decode(model, &lowered.meanings, &lowered.defaults, chosen);
+            if let Err(why) = crate::solve::verify::verify(model, &answer) {
+                bad = Some(why);
             }
+            found.push(Solved { fill: answer.fill, loop_edges: answer.loop_edges });
             Flow::Continue
         },
     );
     if let Some(why) = bad {
         return Err(format!("a solution failed verification: {why}"));
     }
-    Ok((stats.solutions, stats.stop == Stop::Exhausted, first))
+    Ok((stats.solutions, stats.stop == Stop::Exhausted, found))
 }
 
 /// The case's text with each entry's stretch replaced by `texts` (in reading order).

@@ -228,10 +228,10 @@ impl Checker {
                 self.expr(empty);
             }
             StmtKind::DerivedClues(d) => {
-                self.use_named(&d.data, Kind::Value);
-                if let Some(e) = &d.empty {
-                    self.expr(e);
-                }
+                // Tiles read from the instance are a piece family (`clues in tile ...`).
+                let tiles = matches!(self.defined.get(&d.data.name), Some((Kind::Piece, _)));
+                self.use_named(&d.data, if tiles { Kind::Piece } else { Kind::Value });
+                d.empty.iter().chain(&d.labels).for_each(|e| self.expr(e));
             }
             StmtKind::Region(r) => {
                 self.scoped(r.each.as_ref(), &r.params, |c| c.expr(&r.cells));

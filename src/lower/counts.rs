@@ -57,6 +57,9 @@ impl Elab<'_> {
         }
         let n = self.count_bound(k)?;
         for r in regions {
+            if self.layout_count(&r.name, &values, bound, n) {
+                continue;
+            }
             let Some(family) = self.region_families.get(&r.name).cloned() else {
                 if !self.broken.contains(&r.name) {
                     let known: Vec<String> = self.region_families.keys().cloned().collect();

@@ -189,6 +189,9 @@ impl Elab<'_> {
                 }
             }
         }
+        // Probe mode, areas drawn around a solution: the family has no members yet.
+        let cells = if self.layout_areas(name, grid, &labels, &cells) { Vec::new() } else { cells };
+        let labels = if cells.is_empty() { Vec::new() } else { labels };
         let family = labels
             .iter()
             .zip(cells)

@@ -45,6 +45,10 @@ pub struct Derived {
     pub slots: Vec<Slot>,
     /// Probe mode: the rules that read an entry, in statement and binding order.
     pub links: Vec<Link>,
+    /// Probe mode: data drawn from a solution as a whole (areas, tiles; `layout.rs`).
+    pub layout: Option<super::layout::Layout>,
+    /// `, labels L`: the texts of the labels of generated tiles' edges.
+    pub labels: Vec<String>,
 }
 
 /// One entry of `DATA`: its key (a grid's `(r, c)`, a table's key), its text as read, and
@@ -199,8 +203,13 @@ impl Elab<'_> {
                 }
             },
         };
+        let labels = match &d.labels {
+            Some(e) => self.layout_labels(e)?,
+            None => Vec::new(),
+        };
         let probing = self.probing;
         let derived = self.model.derived.get_or_insert_with(Derived::default);
+        derived.labels = labels;
         derived.data = d.data.name.clone();
         derived.empty = empty.clone();
         derived.span = Some(d.span);

@@ -21,6 +21,7 @@ pub mod fill;
 pub mod fleet;
 pub mod instance;
 mod lattice;
+pub mod layout;
 mod lines;
 pub mod loops;
 pub mod meter;

@@ -6,6 +6,7 @@
 //! `1`, `'1'` and `"1"` are one label wherever it was written (the engines compare labels by
 //! their text, the verifier by value: the two must agree). Tiles are numbered 1, 2, ... on
 //! from earlier `tiles` families, and identical tiles become one piece placed several times.
+use super::derive::Slot;
 use super::elaborate::Elab;
 use super::eval::{R, type_error};
 use super::instance::InstanceReader;
@@ -63,14 +64,22 @@ impl Elab<'_> {
                 .label("0 to 1000000 tiles"));
         }
         let mut out = Vec::with_capacity(n as usize);
+        let mut slots = Vec::new();
+        let probing = self.probing_data.as_deref() == Some(t.name.name.as_str());
         for k in 1..=n {
             let mut labels = Vec::with_capacity(4);
-            for _ in order {
-                let (w, _) = input.word(format!("the edges of tile {k} of `{}`", t.name.name))?;
+            for j in 0..order.len() {
+                let (w, span) = input.word(format!("the edges of tile {k} of `{}`", t.name.name))?;
                 labels.push(label_of_text(w));
+                if probing {
+                    let key = vec![Value::Int(k - 1), Value::Int(j as i64)];
+                    slots.push(Slot { key, text: w.to_string(), at: input.text_range(span) });
+                }
             }
             out.push(labels);
         }
+        // Probe mode: the tiles are the clues `puzc generate` writes.
+        self.layout_tiles(&t.name.name, order, slots);
         Ok(out)
     }
 

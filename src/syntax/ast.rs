@@ -839,6 +839,8 @@ pub struct DerivedCluesDecl {
     pub data: Ident,
     /// How a left-out clue is written; `None`: every clue stays (nothing is removed).
     pub empty: Option<Expr>,
+    /// For tiles: the labels a generated edge takes (`, labels 0..=9`).
+    pub labels: Option<Expr>,
     pub span: Span,
 }
 

@@ -19,6 +19,7 @@
 //! This module sees only IR and plain cell indices, like the engines it drives.
 pub mod derive;
 pub mod grade;
+pub mod layout;
 pub mod uniform;
 
 use crate::ir::xcc::{Global, OptionId, XccProblem};

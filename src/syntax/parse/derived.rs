@@ -1,5 +1,6 @@
-//! Parsing `clues in DATA follow from the solution (, empty EXPR)?`: the instance data whose
-//! entries are derived clues, and how a left-out clue is written (`src/check/derived.rs`
+//! Parsing `clues in DATA follow from the solution (, empty EXPR)? (, labels EXPR)?`: the
+//! instance data whose entries are derived clues, how a left-out clue is written, and the
+//! labels of generated tiles' edges (`src/check/derived.rs`
 //! checks where it applies, `src/lower/derive.rs` derives the clues).
 use super::{Cx, R, Rule};
 use crate::diag::Span;
@@ -15,7 +16,13 @@ impl Cx {
         span: Span,
     ) -> R<DerivedCluesDecl> {
         let data = self.ident(it.next().expect("derived clues name their data"));
-        let empty = it.next().map(|p| self.expr(p)).transpose()?;
-        Ok(DerivedCluesDecl { data, empty, span })
+        let (mut empty, mut labels) = (None, None);
+        for part in it {
+            let kind = part.as_rule();
+            let e = part.into_inner().find(|p| p.as_rule() == Rule::expr).expect("the part has an expression");
+            let e = self.expr(e)?;
+            if kind == Rule::derived_labels { labels = Some(e) } else { empty = Some(e) }
+        }
+        Ok(DerivedCluesDecl { data, empty, labels, span })
     }
 }

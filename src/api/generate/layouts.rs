@@ -1,0 +1,168 @@
+//! The layouts of derived clues drawn for each puzzle (`src/lower/layout.rs`): areas around
+//! the sampled solution, repaired while the puzzle they make has a second solution; tiles
+//! cut from a random grid of edge labels. This file turns the model's cells and the slots'
+//! texts into the plain indices of `src/solve/generate/layout.rs` and back.
+use super::{Failure, fail};
+use crate::diag::{Code, Diagnostic, Span};
+use crate::lower::derive::Derived;
+use crate::lower::layout::{AreaCount, Layout};
+use crate::lower::model::Model;
+use crate::solve::generate::SplitMix64;
+use crate::solve::generate::layout::{Counted, Geometry, edge_labels, partition, repair};
+
+pub(super) enum Drawer {
+    /// No layout: every clue is an entry a rule reads.
+    Nothing,
+    Areas {
+        geometry: Geometry,
+        /// Per dense cell: its board cell and its slot.
+        cells: Vec<usize>,
+        labels: Vec<String>,
+        counts: Vec<AreaCount>,
+        /// The areas last drawn (per dense cell).
+        area: Vec<u32>,
+    },
+    Tiles {
+        sides: Vec<[Option<u32>; 4]>,
+        order: Vec<usize>,
+        labels: Vec<String>,
+    },
+}
+
+impl Drawer {
+    pub(super) fn new(model: &Model, d: &Derived, declared: Span) -> Result<Drawer, Failure> {
+        let Some(layout) = &d.layout else { return Ok(Drawer::Nothing) };
+        let board = model.board.as_ref().ok_or_else(|| {
+            fail(
+                Diagnostic::new(Code::E111, declared, format!("the clues of `{}` are drawn on a board", d.data))
+                    .label("no board")
+                    .help("declare the board the areas split or the tiles are placed on"),
+            )
+        })?;
+        match layout {
+            Layout::Areas(a) => {
+                let cells: Vec<usize> = a.cell.iter().flatten().copied().collect();
+                let geometry = Geometry { neighbours: crate::lower::layout::neighbours(board, &cells) };
+                Ok(Drawer::Areas {
+                    geometry,
+                    cells,
+                    labels: a.labels.clone(),
+                    counts: a.counts.clone(),
+                    area: Vec::new(),
+                })
+            }
+            Layout::Tiles { order } => {
+                let on: Vec<usize> = (0..board.on.len()).filter(|&c| board.on[c]).collect();
+                let tiles = d.slots.len() / order.len().max(1);
+                if tiles != on.len() {
+                    return Err(fail(
+                        Diagnostic::new(
+                            Code::E111,
+                            declared,
+                            format!(
+                                "the instance lists {} for a board of {}",
+                                crate::diag::plural(tiles, "tile"),
+                                crate::diag::plural(on.len(), "cell")
+                            ),
+                        )
+                        .label("tiles cut from the board's cells")
+                        .related(board.span, "the board")
+                        .help("give an instance with one tile per cell of the board (their labels are replaced)"),
+                    ));
+                }
+                let sides = crate::lower::layout::sides(board, &on);
+                Ok(Drawer::Tiles { sides, order: order.clone(), labels: d.labels.clone() })
+            }
+        }
+    }
+
+    /// Whether the puzzle needs a solution of the clue-free puzzle (tiles make their own).
+    pub(super) fn samples(&self) -> bool {
+        !matches!(self, Drawer::Tiles { .. })
+    }
+
+    /// How many repairs a puzzle may take.
+    pub(super) fn repairs(&self) -> usize {
+        match self {
+            Drawer::Areas { labels, .. } => 20 * labels.len(),
+            _ => 0,
+        }
+    }
+
+    /// Draws the layout for the solution `fill` into the slots' `texts`; `Err` says why this
+    /// draw failed (the caller tries another solution).
+    pub(super) fn draw(
+        &mut self,
+        fill: Option<&[Option<usize>]>,
+        texts: &mut [String],
+        rng: &mut SplitMix64,
+    ) -> Result<(), String> {
+        match self {
+            Drawer::Nothing => Ok(()),
+            Drawer::Areas { geometry, cells, labels, counts, area } => {
+                let fill = fill.ok_or("the solution fills no board")?;
+                let counted = counted(counts, cells, fill);
+                *area = partition(geometry, labels.len(), &counted, rng)
+                    .ok_or("the areas drawn around a solution did not meet their counts")?;
+                write_areas(cells, labels, area, texts);
+                Ok(())
+            }
+            Drawer::Tiles { sides, order, labels } => {
+                let mut tiles = edge_labels(sides, labels.len(), rng);
+                rng.shuffle(&mut tiles);
+                for (k, tile) in tiles.iter().enumerate() {
+                    for (j, &side) in order.iter().enumerate() {
+                        texts[k * order.len() + j] = labels[tile[side]].clone();
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A second solution `other` beside the sampled `fill`: redraw so that it no longer fits;
+    /// `false` when nothing can be changed.
+    pub(super) fn repair(
+        &mut self,
+        fill: &[Option<usize>],
+        other: &[Option<usize>],
+        texts: &mut [String],
+        rng: &mut SplitMix64,
+    ) -> bool {
+        let Drawer::Areas { geometry, cells, labels, counts, area } = self else { return false };
+        let sampled = counted(counts, cells, fill);
+        let other: Vec<Vec<bool>> = counted(counts, cells, other).into_iter().map(|c| c.counted).collect();
+        if !repair(geometry, area, &sampled, &other, rng) {
+            return false;
+        }
+        write_areas(cells, labels, area, texts);
+        true
+    }
+}
+
+/// The counts on a solution, over the dense cells.
+fn counted(counts: &[AreaCount], cells: &[usize], fill: &[Option<usize>]) -> Vec<Counted> {
+    counts
+        .iter()
+        .map(|c| Counted {
+            counted: cells.iter().map(|&b| fill.get(b).copied().flatten().is_some_and(|v| c.values.contains(&v))).collect(),
+            lo: c.lo,
+            hi: c.hi,
+        })
+        .collect()
+}
+
+/// The areas as labels: the area met first in reading order takes the first label, and so
+/// on, so the letters run as an instance's usually do.
+fn write_areas(cells: &[usize], labels: &[String], area: &[u32], texts: &mut [String]) {
+    let mut named = vec![usize::MAX; labels.len()];
+    let mut next = 0;
+    for (i, &cell) in cells.iter().enumerate() {
+        let a = area[i] as usize;
+        if named[a] == usize::MAX {
+            named[a] = next;
+            next += 1;
+        }
+        texts[cell] = labels[named[a]].clone();
+    }
+}
