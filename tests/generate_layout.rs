@@ -76,7 +76,9 @@ fn count_stars(g: &[Vec<char>], stars: usize, limit: usize) -> usize {
                 return;
             }
             let ok = pick.iter().all(|&c| s.col[c] < s.stars)
-                && pick.iter().all(|&c| s.held[s.area[r][c]] + pick.iter().filter(|&&d| s.area[r][d] == s.area[r][c]).count() <= s.stars);
+                && pick.iter().all(|&c| {
+                    s.held[s.area[r][c]] + pick.iter().filter(|&&d| s.area[r][d] == s.area[r][c]).count() <= s.stars
+                });
             if !ok {
                 return;
             }
@@ -102,8 +104,7 @@ fn count_stars(g: &[Vec<char>], stars: usize, limit: usize) -> usize {
             pick.pop();
         }
     }
-    let mut s =
-        S { n, stars, area: &area, col: vec![0; n], held: vec![0; n], prev: Vec::new(), found: 0, limit };
+    let mut s = S { n, stars, area: &area, col: vec![0; n], held: vec![0; n], prev: Vec::new(), found: 0, limit };
     rows(&mut s, 0);
     s.found
 }
@@ -162,11 +163,8 @@ fn star_battle_areas_have_one_solution_connected_areas_and_the_stars_counts() {
         [(&[], 1, 4), (&["--instance", &ten], 1, 3), (&["--instance", &ten, "--set", "stars=2"], 2, 3)];
     for (extra, stars, count) in cases {
         let n = count.to_string();
-        let out = run_ok(
-            &[&["generate", "puzzles/star-battle.puz", "--seed", "5", "--count", &n], extra].concat(),
-            None,
-            0,
-        );
+        let out =
+            run_ok(&[&["generate", "puzzles/star-battle.puz", "--seed", "5", "--count", &n], extra].concat(), None, 0);
         let ps = blocks(&out);
         assert_eq!(ps.len(), count);
         for p in &ps {
@@ -207,7 +205,14 @@ fn count_tetravex(n: usize, t: &[[u32; 4]], limit: usize) -> usize {
         *kinds.entry(*x).or_default() += 1;
     }
     let kinds: Vec<([u32; 4], usize)> = kinds.into_iter().collect();
-    fn go(n: usize, at: usize, kinds: &mut [([u32; 4], usize)], placed: &mut Vec<[u32; 4]>, found: &mut usize, limit: usize) {
+    fn go(
+        n: usize,
+        at: usize,
+        kinds: &mut [([u32; 4], usize)],
+        placed: &mut Vec<[u32; 4]>,
+        found: &mut usize,
+        limit: usize,
+    ) {
         if *found >= limit {
             return;
         }
@@ -248,8 +253,11 @@ fn tetravex_tiles_have_one_arrangement_and_labels_in_range() {
     let five = write(&dir, "five.txt", &five);
     for (extra, count) in [(vec![], 3usize), (vec!["--instance", five.as_str()], 3)] {
         let n = count.to_string();
-        let out =
-            run_ok(&[&["generate", "puzzles/tetravex.puz", "--seed", "3", "--count", &n], &extra[..]].concat(), None, 0);
+        let out = run_ok(
+            &[&["generate", "puzzles/tetravex.puz", "--seed", "3", "--count", &n], &extra[..]].concat(),
+            None,
+            0,
+        );
         let ps = blocks(&out);
         assert_eq!(ps.len(), count);
         for p in &ps {

@@ -442,10 +442,8 @@ fn derived(
         clues: req.clues.map(|n| n as usize),
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
-    let mut uniform = lowered
-        .as_ref()
-        .filter(|_| req.uniform)
-        .map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
+    let mut uniform =
+        lowered.as_ref().filter(|_| req.uniform).map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
     let mut one = |n: u64| -> Result<String, Failure> {
         let mut why_not = String::new();
         let mut rng = stream(req.seed, n);
@@ -499,7 +497,8 @@ fn derived(
                     Ok((2, _, sols)) => sols,
                     _ => break false,
                 };
-                let (Some(fill), Some(other)) = (fill, sols.iter().find_map(|s| s.fill.as_deref().filter(|f| Some(*f) != fill)))
+                let (Some(fill), Some(other)) =
+                    (fill, sols.iter().find_map(|s| s.fill.as_deref().filter(|f| Some(*f) != fill)))
                 else {
                     break false;
                 };

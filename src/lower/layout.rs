@@ -17,10 +17,10 @@
 //! Either way the puzzle written is read back and solved as a user's would be, and printed
 //! only with one solution (`src/api/generate.rs`).
 use super::derive::Slot;
-use super::lattice::touching;
-use super::model::Board;
 use super::elaborate::Elab;
 use super::eval::R;
+use super::lattice::touching;
+use super::model::Board;
 use super::value::Value;
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{CountBound, Expr, ExprKind, Ident};
@@ -30,7 +30,9 @@ use crate::syntax::ast::{CountBound, Expr, ExprKind, Ident};
 pub enum Layout {
     Areas(Areas),
     /// The side (0 top, 1 right, 2 bottom, 3 left) of each of a tile's words as read.
-    Tiles { order: Vec<usize> },
+    Tiles {
+        order: Vec<usize>,
+    },
 }
 
 /// `region NAME from DATA` in probe mode.

@@ -145,7 +145,10 @@ fn counted(counts: &[AreaCount], cells: &[usize], fill: &[Option<usize>]) -> Vec
     counts
         .iter()
         .map(|c| Counted {
-            counted: cells.iter().map(|&b| fill.get(b).copied().flatten().is_some_and(|v| c.values.contains(&v))).collect(),
+            counted: cells
+                .iter()
+                .map(|&b| fill.get(b).copied().flatten().is_some_and(|v| c.values.contains(&v)))
+                .collect(),
             lo: c.lo,
             hi: c.hi,
         })

@@ -82,9 +82,8 @@ pub(super) fn run(
                     let n = counter.fetch_add(1, Ordering::Relaxed);
                     (n < req.count).then_some(n)
                 };
-                let mut put = |n: u64, made: Result<String, Failure>| {
-                    tx.send((n, made)).is_ok() && !stop.load(Ordering::Relaxed)
-                };
+                let mut put =
+                    |n: u64, made: Result<String, Failure>| tx.send((n, made)).is_ok() && !stop.load(Ordering::Relaxed);
                 let instance = Instance { text, file, base };
                 if let Err(f) = work(spec, &overrides, &mut elab, instance, req, &mut next, &mut put) {
                     let _ = tx.send((u64::MAX, Err(f)));

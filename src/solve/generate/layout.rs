@@ -181,8 +181,9 @@ fn grow(g: &Geometry, k: usize, counts: &[Counted], rng: &mut SplitMix64) -> Opt
 /// no cell can move.
 pub fn repair(g: &Geometry, area: &mut [u32], counts: &[Counted], other: &[Vec<bool>], rng: &mut SplitMix64) -> bool {
     let n = area.len();
-    let differs: Vec<u32> =
-        (0..n as u32).filter(|&i| counts.iter().zip(other).any(|(c, o)| c.counted[i as usize] != o[i as usize])).collect();
+    let differs: Vec<u32> = (0..n as u32)
+        .filter(|&i| counts.iter().zip(other).any(|(c, o)| c.counted[i as usize] != o[i as usize]))
+        .collect();
     let mut all: Vec<u32> = (0..n as u32).collect();
     for mut cells in [differs, std::mem::take(&mut all)] {
         rng.shuffle(&mut cells);
