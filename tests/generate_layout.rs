@@ -225,7 +225,7 @@ fn count_tetravex(n: usize, t: &[[u32; 4]], limit: usize) -> usize {
                 continue;
             }
             let x = kinds[k].0;
-            if at % n > 0 && placed[at - 1][1] != x[3] {
+            if !at.is_multiple_of(n) && placed[at - 1][1] != x[3] {
                 continue;
             }
             if at >= n && placed[at - n][2] != x[0] {

@@ -120,10 +120,11 @@ pub(super) fn run(
         drop(rx);
         // A thread whose setup failed (it cannot, the same setup passed on this thread)
         // would leave puzzles unmade: say so rather than stop short.
-        if end.is_ok() && at < req.count && refused.is_some() {
-            if let Some(Err(f)) = refused {
-                return Err(f);
-            }
+        if end.is_ok()
+            && at < req.count
+            && let Some(Err(f)) = refused
+        {
+            return Err(f);
         }
         end
     })
