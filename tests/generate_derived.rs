@@ -327,14 +327,12 @@ fn requests_the_clues_cannot_meet_are_coded_diagnostics() {
 #[test]
 fn a_statement_that_does_not_apply_is_e111() {
     let dir = scratch("gen-derived");
-    // Star Battle's areas are read by a region, not as any rule's clue.
-    let star = std::fs::read_to_string("puzzles/star-battle.puz").unwrap().replace(
-        "grid areas[n, n] from instance\n",
-        "grid areas[n, n] from instance\nclues in areas follow from the solution\n",
-    );
-    let spec = write(&dir, "star.puz", &star);
+    // Data that no rule reads and no region is read from.
+    let unread = "board g[1, 2] of 1..=2\nfill g\ngrid d[1, 2] from instance\nclues in d follow from the solution\n\
+                  region row = { (0, 0), (0, 1) }\neach row holds each value exactly once\ninstance \"ab\"\n";
+    let spec = write(&dir, "unread.puz", unread);
     let e = refused(&["generate", &spec], "E111");
-    assert!(e.contains("no rule reads a clue of `areas`"), "{e}");
+    assert!(e.contains("no rule reads a clue of `d`"), "{e}");
     // Data that is part of the spec, not the instance.
     let inline = "board g[1, 2] of 1..=2\nfill g\ngrid d[1, 2] = \"12\"\nclues in d follow from the solution\n\
                   region row = { (0, 0), (0, 1) }\neach row holds each value exactly once\n";

@@ -287,7 +287,7 @@ fn layouts_print_the_same_bytes_for_a_seed_on_any_thread_count() {
 fn layout_refusals_are_coded() {
     let dir = scratch("gen-layout-refusals");
     // Tiles need the labels their edges take (E111 from `puzc check`).
-    let spec = std::fs::read_to_string("puzzles/tetravex.puz").unwrap().replace(", labels 0..=9", "");
+    let spec = std::fs::read_to_string("puzzles/tetravex.puz").unwrap().replace(", edges labelled 0..=9", "");
     let file = write(&dir, "nolabels.puz", &spec);
     let r = run(&["check", &file], None);
     assert_eq!(r.code, 3, "{}", r.err);
@@ -295,7 +295,7 @@ fn layout_refusals_are_coded() {
     // Labels on data that is not tiles.
     let spec = std::fs::read_to_string("puzzles/star-battle.puz")
         .unwrap()
-        .replace("follow from the solution", "follow from the solution, labels 0..=9");
+        .replace("follow from the solution", "follow from the solution, edges labelled 0..=9");
     let file = write(&dir, "labels.puz", &spec);
     let r = run(&["check", &file], None);
     assert_eq!(r.code, 3, "{}", r.err);
@@ -310,4 +310,110 @@ fn layout_refusals_are_coded() {
         assert_eq!(r.code, 3, "{}", r.err);
         assert!(r.err.contains("E111"), "{}", r.err);
     }
+}
+
+/// A Nurikabe text: `rows cols`, then rows of words (`-` or a number).
+fn nurikabe(text: &str) -> Vec<Vec<Option<u32>>> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[1..].iter().map(|l| l.split_whitespace().map(|w| w.parse().ok()).collect()).collect()
+}
+
+/// Whether `sea` (true: shaded) solves the clues: every area of unshaded cells holds one
+/// clue and has its size, the sea is connected, no 2×2 block is all sea.
+fn nurikabe_solves(clues: &[Vec<Option<u32>>], sea: &[Vec<bool>]) -> bool {
+    let (h, w) = (clues.len(), clues[0].len());
+    for r in 0..h.saturating_sub(1) {
+        for c in 0..w.saturating_sub(1) {
+            if sea[r][c] && sea[r + 1][c] && sea[r][c + 1] && sea[r + 1][c + 1] {
+                return false;
+            }
+        }
+    }
+    let mut seen = vec![vec![false; w]; h];
+    let mut sea_parts = 0;
+    for r in 0..h {
+        for c in 0..w {
+            if seen[r][c] {
+                continue;
+            }
+            let kind = sea[r][c];
+            let mut stack = vec![(r, c)];
+            seen[r][c] = true;
+            let (mut size, mut found) = (0u32, Vec::new());
+            while let Some((y, x)) = stack.pop() {
+                size += 1;
+                if let Some(k) = clues[y][x] {
+                    found.push(k);
+                }
+                let near = [(y.wrapping_sub(1), x), (y + 1, x), (y, x.wrapping_sub(1)), (y, x + 1)];
+                for (v, u) in near {
+                    if v < h && u < w && !seen[v][u] && sea[v][u] == kind {
+                        seen[v][u] = true;
+                        stack.push((v, u));
+                    }
+                }
+            }
+            if kind {
+                sea_parts += 1;
+                if !found.is_empty() {
+                    return false;
+                }
+            } else if found != [size] {
+                return false;
+            }
+        }
+    }
+    sea_parts <= 1
+}
+
+/// The solutions of a Nurikabe of at most 5×5, counted by trying every shading.
+fn count_nurikabe(clues: &[Vec<Option<u32>>]) -> usize {
+    let (h, w) = (clues.len(), clues[0].len());
+    assert!(h * w <= 25);
+    let mut found = 0;
+    for bits in 0u32..(1 << (h * w)) {
+        let sea: Vec<Vec<bool>> = (0..h).map(|r| (0..w).map(|c| bits >> (r * w + c) & 1 == 1).collect()).collect();
+        if (0..h).any(|r| (0..w).any(|c| sea[r][c] && clues[r][c].is_some())) {
+            continue;
+        }
+        if nurikabe_solves(clues, &sea) {
+            found += 1;
+        }
+    }
+    found
+}
+
+#[test]
+fn nurikabe_islands_have_one_solution() {
+    let dir = scratch("gen-layout-nurikabe");
+    // 5×5: every shading tried by brute force; 10×10 (the shipped size): the solution
+    // `solve --unique` prints is checked against the rules here.
+    let five = write(&dir, "five.txt", "5 5\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n");
+    let out =
+        run_ok(&["generate", "puzzles/nurikabe.puz", "--instance", &five, "--seed", "2", "--count", "3"], None, 0);
+    let ps = blocks(&out);
+    assert_eq!(ps.len(), 3);
+    for p in &ps {
+        assert_eq!(count_nurikabe(&nurikabe(p)), 1, "not one solution by brute force:\n{p}");
+        solve_unique("puzzles/nurikabe.puz", &[], p);
+    }
+    let out = run_ok(&["generate", "puzzles/nurikabe.puz", "--seed", "4", "--count", "2"], None, 0);
+    let ps = blocks(&out);
+    assert_eq!(ps.len(), 2);
+    for p in &ps {
+        let clues = nurikabe(p);
+        assert_eq!((clues.len(), clues[0].len()), (10, 10));
+        let answer = solve_unique("puzzles/nurikabe.puz", &[], p);
+        let sea: Vec<Vec<bool>> = answer.lines().map(|l| l.chars().map(|ch| ch == '#').collect()).collect();
+        assert!(nurikabe_solves(&clues, &sea), "{p}\n{answer}");
+    }
+}
+
+#[test]
+fn the_brute_force_nurikabe_counter_counts_known_puzzles() {
+    // A 2×2 with one clue 3: the sea is the one cell left, any of three (by hand).
+    assert_eq!(count_nurikabe(&nurikabe("2 2\n3 -\n- -\n")), 3);
+    // A 1 in opposite corners: the other two cells are sea and touch by a corner only, so
+    // the sea is not connected: no solution.
+    assert_eq!(count_nurikabe(&nurikabe("2 2\n1 -\n- 1\n")), 0);
 }

@@ -29,7 +29,7 @@ use crate::lower::value::Value;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
 use crate::solve::generate::grade::Grader;
-use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample};
+use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample, sample_by};
 use crate::solve::xcc::{Flow, Limits, Stop};
 use crate::syntax::ast::{Lattice, Origin, Spec};
 use std::collections::HashMap;
@@ -410,7 +410,8 @@ fn derived(
                 .help(format!(
                     "a rule must read the entries as its clue: `each cage(l) sums to {0}[l]`, \
                      `along CELLS, {0}[r, c] cells are seen`, `each clue of {0} counts the loop edges around it`, \
-                     `cells x at (r, c) hold x == {0}[r, c]`",
+                     `cells x at (r, c) hold x == {0}[r, c]`, `each area of '.' cells holds one clue of {0}, its size`; \
+                     or a region read from it, `region area from {0}`",
                     d.data
                 )),
         ));
@@ -442,6 +443,7 @@ fn derived(
         clues: req.clues.map(|n| n as usize),
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
+    let later = lowered.as_ref().map_or_else(Vec::new, |l| drawer.later(&l.meanings));
     let mut uniform =
         lowered.as_ref().filter(|_| req.uniform).map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
     let mut one = |n: u64| -> Result<String, Failure> {
@@ -465,7 +467,7 @@ fn derived(
                                     ),
                             )
                         })?,
-                        None => sample(&lowered.problem, &mut rng, &limits),
+                        None => sample_by(&lowered.problem, &mut rng, &limits, &later),
                     };
                     let Some(chosen) = chosen else { continue };
                     Some(decode(model, &lowered.meanings, &lowered.defaults, &chosen))

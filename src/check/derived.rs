@@ -1,10 +1,10 @@
-//! `clues in DATA follow from the solution (, empty EXPR)? (, labels EXPR)?`: where the
-//! statement applies. Its clues are the entries of instance data, so `DATA` must be a
+//! `clues in DATA follow from the solution (, empty EXPR)? (, edges labelled EXPR)?`: where
+//! the statement applies. Its clues are the entries of instance data, so `DATA` must be a
 //! `grid ... from instance`, a `table ... from instance` or `tiles ... from instance` (tiles
-//! with `labels`, the edge labels of generated tiles, and without `empty`); the spec must be
-//! of the exact-cover form and declare its clues once (this statement or `clues given`, not
-//! both). Which rules read the entries, and whether a clue can be derived from them, is
-//! found during elaboration (`src/lower/derive.rs`, `src/lower/layout.rs`).
+//! with `edges labelled`, the labels of generated tiles' edges, and without `empty`); the
+//! spec must be of the exact-cover form and declare its clues once (this statement or
+//! `clues given`, not both). Which rules read the entries, and whether a clue can be derived
+//! from them, is found during elaboration (`src/lower/derive.rs`, `src/lower/layout.rs`).
 use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::syntax::ast::{Spec, StmtKind};
 
@@ -56,17 +56,17 @@ pub fn check(spec: &Spec) -> Diagnostics {
         StmtKind::Tiles(t) => t.name.name == *name && t.given.is_none(),
         _ => false,
     });
-    // `labels` gives generated tiles their edges: tiles need it, other data cannot use it.
+    // `edges labelled` gives generated tiles their edges: tiles need it, other data cannot use it.
     match (&first.labels, tiles) {
         (None, true) if read => diags.push(
             Diagnostic::new(Code::E111, first.span, format!("the tiles of `{name}` need the labels their edges take"))
                 .label("no labels")
-                .help("say which labels a generated edge takes: `, labels 0..=9`"),
+                .help("say which labels a generated edge takes: `, edges labelled 0..=9`"),
         ),
         (Some(l), false) => diags.push(
             Diagnostic::new(Code::E111, l.span, format!("`{name}` is not tiles: its clues have no edge labels"))
                 .label("labels for tiles only")
-                .help("remove `, labels ...`: it says which labels the edges of generated tiles take"),
+                .help("remove `, edges labelled ...`: it says which labels the edges of generated tiles take"),
         ),
         (Some(l), true) if first.empty.is_some() => diags.push(
             Diagnostic::new(Code::E111, l.span, "a tile cannot be left out")

@@ -29,6 +29,10 @@ impl Elab<'_> {
     pub(super) fn areas(&mut self, of: &Expr, clues: &Expr, sized: bool, span: Span) -> R<()> {
         let board = self.counted_board(span)?;
         let values = self.board_values(&board, of)?;
+        // Probe mode, the clues derived: the areas get their clues from a solution.
+        if self.layout_islands(clues, &values, &board.on) {
+            return Ok(());
+        }
         let rows = self.clue_grid(
             clues,
             board.rows,

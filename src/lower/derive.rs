@@ -47,7 +47,7 @@ pub struct Derived {
     pub links: Vec<Link>,
     /// Probe mode: data drawn from a solution as a whole (areas, tiles; `layout.rs`).
     pub layout: Option<super::layout::Layout>,
-    /// `, labels L`: the texts of the labels of generated tiles' edges.
+    /// `, edges labelled L`: the texts of the labels of generated tiles' edges.
     pub labels: Vec<String>,
 }
 

@@ -9,9 +9,14 @@
 //!   built. The generator draws the areas around a solution of that puzzle: as many
 //!   connected areas as the instance has labels, each meeting the counts
 //!   (`src/solve/generate/layout.rs`).
+//! - **Islands**: `DATA` is the clue grid of `each area of v cells holds one clue of DATA,
+//!   its size` (Nurikabe). In probe mode the rule is not built: the clue-free puzzle is the
+//!   shading under the other rules. The generator gives each area of a solution's `v` cells
+//!   its size, written at one of its cells, and `empty` everywhere else; while a second
+//!   solution fits, a clue moves within its area to a cell the second solution leaves out.
 //! - **Tiles**: `DATA` is a `tiles NAME[n] with edges ... from instance` family (Tetravex).
 //!   Its words are the slots; a solution is a grid of edge labels drawn from
-//!   `, labels L` (touching edges equal), each tile the four labels of one cell, the tiles
+//!   `, edges labelled L` (touching edges equal), each tile the four labels of one cell, the tiles
 //!   written in a random order.
 //!
 //! Either way the puzzle written is read back and solved as a user's would be, and printed
@@ -33,6 +38,19 @@ pub enum Layout {
     Tiles {
         order: Vec<usize>,
     },
+    Islands(Islands),
+}
+
+/// `each area of v cells holds one clue of DATA, its size` in probe mode (Nurikabe): the
+/// areas of a solution's `values` cells each get one clue, at one of their cells; every
+/// other entry is written `empty`.
+#[derive(Clone, Debug)]
+pub struct Islands {
+    /// The board values whose cells make the areas.
+    pub values: Vec<usize>,
+    /// The board cell of each slot of `DATA` (`None`: a hole, whose text stays).
+    pub cell: Vec<Option<usize>>,
+    pub span: Span,
 }
 
 /// `region NAME from DATA` in probe mode.
@@ -102,6 +120,19 @@ impl Elab<'_> {
         true
     }
 
+    /// Probe mode, `each area of v cells holds one clue of DATA(, its size)` with `DATA` the
+    /// derived clues' data: recorded as a layout instead of built; `true` when it was.
+    pub(super) fn layout_islands(&mut self, clues: &Expr, values: &[usize], on: &[bool]) -> bool {
+        let Some(probe) = self.probe() else { return false };
+        if !matches!(&clues.kind, ExprKind::Name(n) if *n == probe.data) {
+            return false;
+        }
+        let d = self.model.derived.as_mut().expect("probe mode has the statement");
+        let cell = (0..d.slots.len()).map(|k| on.get(k).copied().unwrap_or(false).then_some(k)).collect();
+        d.layout = Some(Layout::Islands(Islands { values: values.to_vec(), cell, span: clues.span }));
+        true
+    }
+
     /// Probe mode, tiles read from the instance that are the derived clues' data: their
     /// words as slots (key: tile, word), and the layout.
     pub(super) fn layout_tiles(&mut self, name: &str, order: &[usize], slots: Vec<Slot>) {
@@ -114,7 +145,7 @@ impl Elab<'_> {
         }
     }
 
-    /// `, labels L`: the texts of the labels a generated edge takes.
+    /// `, edges labelled L`: the texts of the labels a generated edge takes.
     pub(super) fn layout_labels(&mut self, e: &Expr) -> R<Vec<String>> {
         let v = self.env.eval(e)?;
         let items = if v.is_collection() { v.elements() } else { vec![v] };
@@ -122,7 +153,9 @@ impl Elab<'_> {
         if texts.is_empty() || texts.iter().any(|t| t.is_empty() || t.chars().any(char::is_whitespace)) {
             return Err(Diagnostic::new(Code::E111, e.span, "the edge labels must be one or more words")
                 .label("no labels, or a label with a space")
-                .help("give the labels as a range or a list: `labels 0..=9`, `labels ['r', 'g', 'b']`"));
+                .help(
+                    "give the labels as a range or a list: `edges labelled 0..=9`, `edges labelled ['r', 'g', 'b']`",
+                ));
         }
         Ok(texts)
     }

@@ -839,7 +839,7 @@ pub struct DerivedCluesDecl {
     pub data: Ident,
     /// How a left-out clue is written; `None`: every clue stays (nothing is removed).
     pub empty: Option<Expr>,
-    /// For tiles: the labels a generated edge takes (`, labels 0..=9`).
+    /// For tiles: the labels a generated edge takes (`, edges labelled 0..=9`).
     pub labels: Option<Expr>,
     pub span: Span,
 }

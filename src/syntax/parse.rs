@@ -1069,7 +1069,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_counter
             | Rule::kw_estimate
             | Rule::kw_empty
-            | Rule::kw_labels
+            | Rule::kw_labelled
             | Rule::kw_count
             | Rule::kw_pattern
             | Rule::kw_moves

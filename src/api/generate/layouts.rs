@@ -7,8 +7,9 @@ use crate::diag::{Code, Diagnostic, Span};
 use crate::lower::derive::Derived;
 use crate::lower::layout::{AreaCount, Layout};
 use crate::lower::model::Model;
+use crate::lower::xcc::Meaning;
 use crate::solve::generate::SplitMix64;
-use crate::solve::generate::layout::{Counted, Geometry, edge_labels, partition, repair};
+use crate::solve::generate::layout::{Counted, Geometry, components, edge_labels, move_clue, partition, repair};
 
 pub(super) enum Drawer {
     /// No layout: every clue is an entry a rule reads.
@@ -26,6 +27,17 @@ pub(super) enum Drawer {
         sides: Vec<[Option<u32>; 4]>,
         order: Vec<usize>,
         labels: Vec<String>,
+    },
+    Islands {
+        geometry: Geometry,
+        /// Per dense cell: its board cell (and slot).
+        cells: Vec<usize>,
+        values: Vec<usize>,
+        empty: String,
+        /// The last drawing: each cell's area, the areas' cells, the cell of each area's clue.
+        area: Vec<u32>,
+        members: Vec<Vec<u32>>,
+        clue: Vec<u32>,
     },
 }
 
@@ -49,6 +61,30 @@ impl Drawer {
                     labels: a.labels.clone(),
                     counts: a.counts.clone(),
                     area: Vec::new(),
+                })
+            }
+            Layout::Islands(i) => {
+                let Some(empty) = d.empty.clone() else {
+                    return Err(fail(
+                        Diagnostic::new(
+                            Code::E111,
+                            declared,
+                            format!("the entries of `{}` without a clue need their text", d.data),
+                        )
+                        .label("no `empty`")
+                        .help("say how a cell without a clue is written: `, empty '-'`"),
+                    ));
+                };
+                let cells: Vec<usize> = i.cell.iter().flatten().copied().collect();
+                let geometry = Geometry { neighbours: crate::lower::layout::neighbours(board, &cells) };
+                Ok(Drawer::Islands {
+                    geometry,
+                    cells,
+                    values: i.values.clone(),
+                    empty,
+                    area: Vec::new(),
+                    members: Vec::new(),
+                    clue: Vec::new(),
                 })
             }
             Layout::Tiles { order } => {
@@ -81,10 +117,19 @@ impl Drawer {
         !matches!(self, Drawer::Tiles { .. })
     }
 
+    /// The options a sample leans away from (`lowered`'s meanings): for islands, a cell
+    /// taking an island value, so that the areas come out as small as the other rules let
+    /// them (big areas rarely have one shape their clue fixes).
+    pub(super) fn later(&self, meanings: &[Meaning]) -> Vec<bool> {
+        let Drawer::Islands { values, .. } = self else { return Vec::new() };
+        meanings.iter().map(|m| matches!(m, Meaning::Fill { value, .. } if values.contains(value))).collect()
+    }
+
     /// How many repairs a puzzle may take.
     pub(super) fn repairs(&self) -> usize {
         match self {
             Drawer::Areas { labels, .. } => 20 * labels.len(),
+            Drawer::Islands { cells, .. } => cells.len(),
             _ => 0,
         }
     }
@@ -105,6 +150,14 @@ impl Drawer {
                 *area = partition(geometry, labels.len(), &counted, rng)
                     .ok_or("the areas drawn around a solution did not meet their counts")?;
                 write_areas(cells, labels, area, texts);
+                Ok(())
+            }
+            Drawer::Islands { geometry, cells, values, empty, area, members, clue } => {
+                let fill = fill.ok_or("the solution fills no board")?;
+                let inside = inside(cells, values, fill);
+                (*area, *members) = components(geometry, &inside);
+                *clue = members.iter().map(|m| m[rng.below(m.len())]).collect();
+                write_islands(cells, members, clue, empty, texts);
                 Ok(())
             }
             Drawer::Tiles { sides, order, labels } => {
@@ -129,6 +182,13 @@ impl Drawer {
         texts: &mut [String],
         rng: &mut SplitMix64,
     ) -> bool {
+        if let Drawer::Islands { cells, values, empty, area, members, clue, .. } = self {
+            if !move_clue(area, clue, &inside(cells, values, other), rng) {
+                return false;
+            }
+            write_islands(cells, members, clue, empty, texts);
+            return true;
+        }
         let Drawer::Areas { geometry, cells, labels, counts, area } = self else { return false };
         let sampled = counted(counts, cells, fill);
         let other: Vec<Vec<bool>> = counted(counts, cells, other).into_iter().map(|c| c.counted).collect();
@@ -167,5 +227,20 @@ fn write_areas(cells: &[usize], labels: &[String], area: &[u32], texts: &mut [St
             next += 1;
         }
         texts[cell] = labels[named[a]].clone();
+    }
+}
+
+/// Whether each dense cell's value is one of `values` in `fill`.
+fn inside(cells: &[usize], values: &[usize], fill: &[Option<usize>]) -> Vec<bool> {
+    cells.iter().map(|&b| fill.get(b).copied().flatten().is_some_and(|v| values.contains(&v))).collect()
+}
+
+/// The islands' clues: each area's size at its clue cell, `empty` at every other cell.
+fn write_islands(cells: &[usize], members: &[Vec<u32>], clue: &[u32], empty: &str, texts: &mut [String]) {
+    for &cell in cells {
+        texts[cell] = empty.to_string();
+    }
+    for (m, &c) in members.iter().zip(clue) {
+        texts[cells[c as usize]] = m.len().to_string();
     }
 }

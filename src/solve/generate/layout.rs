@@ -240,6 +240,49 @@ fn connected_without(g: &Geometry, area: &[u32], a: u32, cell: u32) -> bool {
     reached == members.len()
 }
 
+/// The areas of the cells `inside` (joined by sides): the area of each cell (`u32::MAX`
+/// outside) and the cells of each area, in order of their first cell.
+pub fn components(g: &Geometry, inside: &[bool]) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut area = vec![u32::MAX; inside.len()];
+    let mut areas: Vec<Vec<u32>> = Vec::new();
+    for start in 0..inside.len() {
+        if !inside[start] || area[start] != u32::MAX {
+            continue;
+        }
+        let id = areas.len() as u32;
+        area[start] = id;
+        let mut members = vec![start as u32];
+        let mut k = 0;
+        while k < members.len() {
+            let i = members[k] as usize;
+            k += 1;
+            for &m in &g.neighbours[i] {
+                if inside[m as usize] && area[m as usize] == u32::MAX {
+                    area[m as usize] = id;
+                    members.push(m);
+                }
+            }
+        }
+        areas.push(members);
+    }
+    (area, areas)
+}
+
+/// Moves the clue of one area (`clue[a]`: the cell holding area `a`'s clue) to a cell of the
+/// area that the second solution leaves out (`other_inside[c]` false): that solution then has
+/// a clue outside its areas and no longer fits. `false` when no area has such a cell.
+pub fn move_clue(area: &[u32], clue: &mut [u32], other_inside: &[bool], rng: &mut SplitMix64) -> bool {
+    let cells: Vec<u32> = (0..area.len() as u32)
+        .filter(|&c| area[c as usize] != u32::MAX && !other_inside[c as usize] && clue[area[c as usize] as usize] != c)
+        .collect();
+    if cells.is_empty() {
+        return false;
+    }
+    let c = cells[rng.below(cells.len())];
+    clue[area[c as usize] as usize] = c;
+    true
+}
+
 /// A grid of edge labels: every side between two cells gets one random label of
 /// `0..labels`, every side on the outline its own; per cell, its labels (top, right, bottom,
 /// left), the cell's tile. `sides[i]`: the cell beside cell `i` above, right, below, left

@@ -76,8 +76,21 @@ impl SplitMix64 {
 
 /// `p` with its options in a random order, and `old[new]`: the original id of each option.
 pub fn shuffled(p: &XccProblem, rng: &mut SplitMix64) -> (XccProblem, Vec<OptionId>) {
+    shuffled_by(p, rng, &[])
+}
+
+/// [`shuffled`], then each option flagged in `later` moved, with probability 1/2, after
+/// every option not moved (the order within each part kept): the engine then tries those
+/// options last at most items, and the solution leans away from them.
+pub fn shuffled_by(p: &XccProblem, rng: &mut SplitMix64, later: &[bool]) -> (XccProblem, Vec<OptionId>) {
     let mut old: Vec<OptionId> = (0..p.option_count() as u32).map(OptionId).collect();
     rng.shuffle(&mut old);
+    if !later.is_empty() {
+        let keys: Vec<bool> = old.iter().map(|o| later[o.0 as usize] && rng.below(2) != 0).collect();
+        let mut keyed: Vec<(bool, OptionId)> = keys.into_iter().zip(old).collect();
+        keyed.sort_by_key(|k| k.0);
+        old = keyed.into_iter().map(|k| k.1).collect();
+    }
     let mut q = XccProblem {
         items: p.items.clone(),
         n_primary: p.n_primary,
@@ -146,7 +159,12 @@ fn sort_ins(g: &mut Global) {
 
 /// A random solution of `p` (option ids of `p`), or `None` when it has none within `limits`.
 pub fn sample(p: &XccProblem, rng: &mut SplitMix64, limits: &Limits) -> Option<Vec<OptionId>> {
-    let (q, old) = shuffled(p, rng);
+    sample_by(p, rng, limits, &[])
+}
+
+/// [`sample`] leaning away from the options flagged in `later` ([`shuffled_by`]).
+pub fn sample_by(p: &XccProblem, rng: &mut SplitMix64, limits: &Limits, later: &[bool]) -> Option<Vec<OptionId>> {
+    let (q, old) = shuffled_by(p, rng, later);
     let mut found = None;
     crate::solve::xcc::solve(&q, &Limits { max_solutions: Some(1), ..limits.clone() }, &mut |chosen| {
         found = Some(chosen.iter().map(|o| old[o.0 as usize]).collect());

@@ -1,7 +1,7 @@
-//! Parsing `clues in DATA follow from the solution (, empty EXPR)? (, labels EXPR)?`: the
-//! instance data whose entries are derived clues, how a left-out clue is written, and the
-//! labels of generated tiles' edges (`src/check/derived.rs`
-//! checks where it applies, `src/lower/derive.rs` derives the clues).
+//! Parsing `clues in DATA follow from the solution (, empty EXPR)? (, edges labelled
+//! EXPR)?`: the instance data whose entries are derived clues, how a left-out clue is
+//! written, and the labels of generated tiles' edges (`src/check/derived.rs` checks where it
+//! applies, `src/lower/derive.rs` and `src/lower/layout.rs` derive the clues).
 use super::{Cx, R, Rule};
 use crate::diag::Span;
 use crate::syntax::ast::DerivedCluesDecl;
