@@ -498,3 +498,65 @@ fn a_comprehension_leaves_out_elements_off_the_board() {
     let (code, out, err) = puzc(&["solve", &write_file("edge.puz", spec)]);
     assert_eq!((code, out.as_str()), (0, "0\n"), "{err}");
 }
+
+// The Tower of Hanoi with four pegs (puzzles/hanoi-4-pegs.puz): a disk's top position and the
+// disk below it are cell reads, each case of "on the floor" or "at the top height" its own
+// move family.
+
+/// The fewest moves of n disks from peg 0 to peg 3, by a breadth-first search over where each
+/// disk is (disk 0 the smallest): a disk moves when no smaller disk is on its peg or the target.
+fn hanoi_fewest(n: usize) -> usize {
+    let start = vec![0u8; n];
+    let goal = vec![3u8; n];
+    let mut seen = HashMap::from([(start.clone(), 0usize)]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(s) = queue.pop_front() {
+        let d = seen[&s];
+        if s == goal {
+            return d;
+        }
+        for disk in 0..n {
+            if s[..disk].contains(&s[disk]) {
+                continue; // a smaller disk lies on top of it
+            }
+            for to in 0..4u8 {
+                if to != s[disk] && !s[..disk].contains(&to) {
+                    let mut t = s.clone();
+                    t[disk] = to;
+                    if !seen.contains_key(&t) {
+                        seen.insert(t.clone(), d + 1);
+                        queue.push_back(t);
+                    }
+                }
+            }
+        }
+    }
+    unreachable!("the stack can always be moved")
+}
+
+#[test]
+fn hanoi_four_pegs_takes_the_fewest_moves_a_search_here_finds() {
+    // OEIS A007664 (Frame-Stewart numbers for four pegs).
+    let published = [1, 3, 5, 9, 13, 17, 25];
+    for (n, &want) in (1..=7).zip(published.iter()) {
+        assert_eq!(hanoi_fewest(n), want, "the search here, n = {n}");
+        let sizes: Vec<String> = (1..=n).rev().map(|s| s.to_string()).collect();
+        let empty = vec!["0"; n].join(" ");
+        let instance = format!("{n}\n{}\n{empty}\n{empty}\n{empty}\n", sizes.join(" "));
+        let file = write_file(&format!("hanoi{n}.txt"), &instance);
+        let (code, out, err) = puzc(&["solve", "puzzles/hanoi-4-pegs.puz", "--instance", &file]);
+        assert_eq!(code, 0, "n = {n}: {err}");
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some(format!("{want} moves").as_str()), "n = {n}: {out}");
+        // Replay the printed moves: each takes the top disk of a peg onto a larger one.
+        let mut pegs: Vec<Vec<usize>> = vec![(1..=n).rev().collect(), vec![], vec![], vec![]];
+        for line in lines {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            let (a, b): (usize, usize) = (w[1].parse().unwrap(), w[4].parse().unwrap());
+            let disk = pegs[a].pop().unwrap_or_else(|| panic!("n = {n}: `{line}` from an empty peg"));
+            assert!(pegs[b].last().is_none_or(|&under| under > disk), "n = {n}: `{line}` onto a smaller disk");
+            pegs[b].push(disk);
+        }
+        assert_eq!(pegs[3], (1..=n).rev().collect::<Vec<_>>(), "n = {n}: the stack ends on the last peg");
+    }
+}
