@@ -16,8 +16,10 @@ pub struct Held<'a> {
     answers: Vec<Answer<'a>>,
     /// Bytes the answers take, as [`weight`] counts them.
     bytes: usize,
-    budget: usize,
-    capped: Option<Cap>,
+    /// The budget and the process limit that lowered it, worked out at the first answer
+    /// held: most searches hold none (`--count`, `--first`, streamed `--all`), and a batch of
+    /// thousands of instances should not read `/proc/meminfo` for each.
+    budget: Option<(usize, Option<Cap>)>,
     /// Set once the budget is spent: the search's `Limits::cancel`.
     cancel: Arc<AtomicBool>,
     full: bool,
@@ -25,12 +27,12 @@ pub struct Held<'a> {
 
 impl<'a> Held<'a> {
     pub fn new() -> Held<'a> {
-        let (budget, capped) = meter::table_budget(None);
-        Held::with_budget(budget, capped)
+        Held { answers: Vec::new(), bytes: 0, budget: None, cancel: Arc::new(AtomicBool::new(false)), full: false }
     }
 
+    #[cfg(test)]
     fn with_budget(budget: usize, capped: Option<Cap>) -> Held<'a> {
-        Held { answers: Vec::new(), bytes: 0, budget, capped, cancel: Arc::new(AtomicBool::new(false)), full: false }
+        Held { budget: Some((budget, capped)), ..Held::new() }
     }
 
     /// The flag to give the search as its `Limits::cancel`: set when the answers fill the
@@ -44,8 +46,10 @@ impl<'a> Held<'a> {
         if self.full {
             return;
         }
-        let bytes = self.bytes.saturating_add(weight(&a));
-        if bytes > self.budget || !meter::process_room_for(weight(&a)) || self.answers.try_reserve(1).is_err() {
+        let (budget, _) = *self.budget.get_or_insert_with(|| meter::table_budget(None));
+        let weight = weight(&a);
+        let bytes = self.bytes.saturating_add(weight);
+        if bytes > budget || !meter::process_room_for(weight) || self.answers.try_reserve(1).is_err() {
             self.full = true;
             self.cancel.store(true, Relaxed);
             return;
@@ -66,8 +70,9 @@ impl<'a> Held<'a> {
     /// What to tell the user when the answers filled the budget: how many were held, in how
     /// much, and what to ask instead.
     pub fn full_help(&self) -> String {
-        let (n, shown) = (self.answers.len(), meter::show_bytes(self.budget));
-        let room = match self.capped {
+        let (budget, capped) = self.budget.unwrap_or_else(|| meter::table_budget(None));
+        let (n, shown) = (self.answers.len(), meter::show_bytes(budget));
+        let room = match capped {
             Some(cap) => format!("{shown}, all that {} leaves them", cap.describe()),
             None => format!("{shown}, half the memory available"),
         };
