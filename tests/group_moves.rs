@@ -499,9 +499,33 @@ fn a_comprehension_leaves_out_elements_off_the_board() {
     assert_eq!((code, out.as_str()), (0, "0\n"), "{err}");
 }
 
+#[test]
+fn a_guard_on_numbers_decides_or_before_a_cell_off_the_board_is_read() {
+    // `i == 3 or b(0, i + 1) == 0` at i = 3: the guard holds, so the read off the board is
+    // never made and the move at the last cell exists with the one comparison left. `and`
+    // with a false guard takes the move away; a goal's `or` is folded the same way (it was
+    // G201, "the goal reads a cell off the board").
+    let spec = "board b[1, 4] of 0..=2\ngiven b = \"1 0 1 1\"\n\
+                move mark(i) for i in 0..4\n    when b(0, i) == 1 and (i == 3 or b(0, i + 1) == 0)\n    do set (0, i) = 2\n\
+                move skip(i) for i in 0..4\n    when i < 3 and b(0, i + 1) == 2\n    do set (0, i) = 0\n\
+                goal for i in 0..4 when i == 0 or b(0, i - 1) != 1\nmoves fewest\n";
+    let file = write_file("guard.puz", spec);
+    let (code, out, err) = puzc(&["compile", &file, "--emit", "moves"]);
+    assert_eq!(code, 0, "{err}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    assert!(moves.iter().any(|l| l.contains("mark(3) when r0c3 == 1 do")), "{out}");
+    assert_eq!(moves.iter().filter(|l| l.contains("skip(")).count(), 3, "{out}");
+    // The goal: cells 0 to 2 hold no 1. Cell 0 is marked (its right neighbour is empty), cell
+    // 2 only once cell 3 is marked (it has no right neighbour) and skipped: three moves, one
+    // line of parameters each.
+    let (code, out, err) = puzc(&["solve", &file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+}
+
 // The Tower of Hanoi with four pegs (puzzles/hanoi-4-pegs.puz): a disk's top position and the
-// disk below it are cell reads, each case of "on the floor" or "at the top height" its own
-// move family.
+// disk below it are cell reads, the guards `i == n - 1` and `j == 0` standing for "at the top
+// height" and "on the floor".
 
 /// The fewest moves of n disks from peg 0 to peg 3, by a breadth-first search over where each
 /// disk is (disk 0 the smallest): a disk moves when no smaller disk is on its peg or the target.

@@ -574,6 +574,11 @@ fn conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, programs
     if !reads_board(e, sp) {
         return env.eval_bool(e, "a move's `when` is a condition");
     }
+    let e = match logic::guards_folded(e, sp, env)? {
+        logic::Folded::Always(holds) => return Ok(holds),
+        logic::Folded::Test(rest) if !std::ptr::eq(rest, e) => return conditions(rest, sp, env, out, programs),
+        logic::Folded::Test(e) => e,
+    };
     if logic::is_logic(e) {
         return Ok(match logic_cond(e, sp, env, programs)? {
             Some(c) => {
@@ -931,6 +936,15 @@ fn goal_conditions(e: &Expr, sp: &Space, env: &mut Env, out: &mut Vec<Cond>, pro
         }
         return Ok(());
     }
+    let e = match logic::guards_folded(e, sp, env)? {
+        logic::Folded::Always(true) => return Ok(()),
+        logic::Folded::Always(false) => {
+            out.push(Cond::Cmp { lhs: Operand::Const(0), op: CmpOp::Ne, rhs: Operand::Const(0) });
+            return Ok(());
+        }
+        logic::Folded::Test(rest) if !std::ptr::eq(rest, e) => return goal_conditions(rest, sp, env, out, programs),
+        logic::Folded::Test(e) => e,
+    };
     if logic::is_logic(e) {
         out.push(logic_cond(e, sp, env, programs)?.ok_or_else(|| goal_off_board(e, sp))?);
         return Ok(());

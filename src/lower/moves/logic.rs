@@ -26,14 +26,46 @@ pub(super) fn is_logic(e: &Expr) -> bool {
     }
 }
 
+/// A condition once the parts that read nothing of the board are worked out.
+#[derive(Clone, Copy)]
+pub(super) enum Folded<'e> {
+    /// Holds (or fails) whatever the board holds.
+    Always(bool),
+    /// Depends on the board: this part of the condition is what is left to test.
+    Test(&'e Expr),
+}
+
+/// Works out the sides of `and` and `or` that read nothing of the board. A side that
+/// decides the result on its own leaves the other side unread, so a cell off the board
+/// there does not take the move away: in `i == n - 1 or cells(i + 1) == 0` at i = n − 1 the
+/// guard is what the writer put there for that very case. A side that does not decide is
+/// dropped, so what is left may be one comparison (tested as such, and indexed).
+pub(super) fn guards_folded<'e>(e: &'e Expr, sp: &Space, env: &mut Env) -> R<Folded<'e>> {
+    if !reads_board(e, sp) {
+        return Ok(Folded::Always(env.eval_bool(e, "a condition")?));
+    }
+    let ExprKind::Binary { op: op @ (BinOp::And | BinOp::Or), lhs, rhs } = &e.kind else {
+        return Ok(Folded::Test(e));
+    };
+    let decides = *op == BinOp::Or;
+    let (l, r) = (guards_folded(lhs, sp, env)?, guards_folded(rhs, sp, env)?);
+    Ok(match (l, r) {
+        (Folded::Always(b), _) | (_, Folded::Always(b)) if b == decides => Folded::Always(decides),
+        (Folded::Always(_), rest) | (rest, Folded::Always(_)) => rest,
+        (Folded::Test(_), Folded::Test(_)) => Folded::Test(e),
+    })
+}
+
 /// Compiles a condition to a program leaving 1 or 0. False when it reads a cell off the
 /// board (outside a comprehension).
 pub(super) fn condition(e: &Expr, sp: &Space, env: &mut Env, out: &mut Prog) -> R<bool> {
-    if !reads_board(e, sp) {
-        let holds = env.eval_bool(e, "a condition")?;
-        out.push(Term::Const(holds as i64), e.span);
-        return Ok(true);
-    }
+    let e = match guards_folded(e, sp, env)? {
+        Folded::Always(holds) => {
+            out.push(Term::Const(holds as i64), e.span);
+            return Ok(true);
+        }
+        Folded::Test(e) => e,
+    };
     if let Some(f) = builtin_call(e) {
         return Err(Diagnostic::new(
             Code::E109,
