@@ -295,7 +295,11 @@ fn slides_until_blocked_stop_at_walls_edges_and_robots() {
     assert!(longer > 0, "no case needed more than two slides");
 }
 
-/// The robots and walls of puzzles/ricochet-robots.puz's instance, read here: the picture
+/// The 8×8 board of our own that puzzles/ricochet-robots.puz was before it had the game's
+/// board, kept as a test.
+const SMALL: &str = "tests/data/ricochet-8x8.puz";
+
+/// The robots and walls of tests/data/ricochet-8x8.puz's instance, read here: the picture
 /// (`R` the red robot), then one number of walls per cell.
 fn ricochet_instance(text: &str, n: usize) -> (Robots, Vec<u8>) {
     let body = &text[text.find("instance \"\"\"").unwrap() + 12..];
@@ -316,13 +320,13 @@ fn ricochet_instance(text: &str, n: usize) -> (Robots, Vec<u8>) {
     ((red.unwrap(), others), bits)
 }
 
-/// puzzles/ricochet-robots.puz: the red robot reaches each cell of the board outside the
+/// tests/data/ricochet-8x8.puz: the red robot reaches each cell of the board outside the
 /// walled-off centre in as few moves as the search above finds (its own target, (2, 0),
 /// the farthest at 12); the centre is left out because proving it
 /// unreachable means visiting every position (50 s here).
 #[test]
 fn ricochet_robots_reaches_every_target_as_a_reference_search_says() {
-    let spec = "puzzles/ricochet-robots.puz";
+    let spec = SMALL;
     let text = std::fs::read_to_string(spec).unwrap();
     let (start, bits) = ricochet_instance(&text, 8);
     assert_eq!(bits.len(), 64, "one number of walls per cell");
@@ -348,29 +352,221 @@ fn path_segments(svg: &str) -> Vec<usize> {
     svg.split("<path d=\"").skip(1).map(|p| p[..p.find('"').unwrap()].matches('M').count()).collect()
 }
 
-/// `puzc draw` draws the walls with the board's edge, as one heavy path: its segments are
-/// the 32 sides of the 8×8 board's edge and one per walled edge between two cells, counted
-/// here from the instance's numbers (a wall written on both of its cells counts once).
-#[test]
-fn ricochet_robots_picture_draws_its_walls() {
-    let spec = "puzzles/ricochet-robots.puz";
-    let (_, bits) = ricochet_instance(&std::fs::read_to_string(spec).unwrap(), 8);
-    let walled = (0..64)
+/// The number of walled edges between two cells of an `n`×`n` board (a wall written on both
+/// of its cells counts once).
+fn inner_walls(n: usize, bits: &[u8]) -> usize {
+    (0..n * n)
         .map(|cell| {
-            let (r, c) = (cell / 8, cell % 8);
-            let right = c + 1 < 8 && (bits[cell] & 2 != 0 || bits[cell + 1] & 8 != 0);
-            let below = r + 1 < 8 && (bits[cell] & 4 != 0 || bits[cell + 8] & 1 != 0);
+            let (r, c) = (cell / n, cell % n);
+            let right = c + 1 < n && (bits[cell] & 2 != 0 || bits[cell + 1] & 8 != 0);
+            let below = r + 1 < n && (bits[cell] & 4 != 0 || bits[cell + n] & 1 != 0);
             usize::from(right) + usize::from(below)
         })
-        .sum::<usize>();
-    assert!(walled > 10, "the board has walls: {walled}");
-    let (code, svg, err) = puzc(&["draw", spec]);
-    assert_eq!(code, 0, "{err}");
-    let segments = path_segments(&svg);
-    assert!(segments.contains(&(32 + walled)), "no path of the edge and {walled} walls: {segments:?}");
+        .sum()
+}
+
+/// `puzc draw` draws the walls with the board's edge, as one heavy path: its segments are
+/// the `4n` sides of the board's edge and one per walled edge between two cells, counted
+/// here from the walls as the test reads them (the 8×8's numbers, the game board's picture).
+#[test]
+fn ricochet_robots_picture_draws_its_walls() {
+    let (_, small) = ricochet_instance(&std::fs::read_to_string(SMALL).unwrap(), 8);
+    let (game, _) = game_board();
+    for (spec, n, bits) in [(SMALL, 8, small), (GAME, 16, game)] {
+        let walled = inner_walls(n, &bits);
+        assert!(walled > 10, "the board has walls: {walled}");
+        let (code, svg, err) = puzc(&["draw", spec]);
+        assert_eq!(code, 0, "{err}");
+        let segments = path_segments(&svg);
+        assert!(segments.contains(&(4 * n + walled)), "{spec}: no path of the edge and {walled} walls: {segments:?}");
+    }
     // A board without walls draws its edge alone.
     let (_, plain, _) = puzc(&["draw", "puzzles/lunar-lockout.puz"]);
     assert!(path_segments(&plain).contains(&20), "{:?}", path_segments(&plain));
+}
+
+/// The game's board: puzzles/ricochet-robots.puz.
+const GAME: &str = "puzzles/ricochet-robots.puz";
+
+/// Wall bits (1 above, 2 right, 4 below, 8 left, on both cells of a wall) read here from a
+/// picture of `_` and `|`: a first line of `_` above the first row, then a line per row, in
+/// which the character before a cell's place is `|` for a wall on its left (the last one, a
+/// wall right of the last cell) and the character at its place `_` for a wall below it.
+fn read_walls_picture(n: usize, text: &str) -> Vec<u8> {
+    let lines: Vec<Vec<char>> = text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.chars().collect()).collect();
+    assert_eq!(lines.len(), n + 1, "a line above the board and one per row");
+    let mut bits = vec![0u8; n * n];
+    let at = |line: &Vec<char>, i: usize| line.get(i).copied().unwrap_or(' ');
+    for c in 0..n {
+        if at(&lines[0], 2 * c + 1) == '_' {
+            bits[c] |= 1;
+        }
+    }
+    for r in 0..n {
+        let line = &lines[r + 1];
+        for c in 0..=n {
+            if at(line, 2 * c) == '|' {
+                if c < n {
+                    bits[r * n + c] |= 8;
+                }
+                if c > 0 {
+                    bits[r * n + c - 1] |= 2;
+                }
+            }
+        }
+        for c in 0..n {
+            if at(line, 2 * c + 1) == '_' {
+                bits[r * n + c] |= 4;
+                if r + 1 < n {
+                    bits[(r + 1) * n + c] |= 1;
+                }
+            }
+        }
+    }
+    bits
+}
+
+/// The game board's walls, read from the spec's picture, and the targets its comment lists
+/// (the red ones first).
+fn game_board() -> (Vec<u8>, Vec<usize>) {
+    let text = std::fs::read_to_string(GAME).unwrap();
+    let body = &text[text.find("walls table = \"\"\"").unwrap() + 17..];
+    let bits = read_walls_picture(16, &body[..body.find("\"\"\"").unwrap()]);
+    let comment: String = text.lines().filter(|l| l.starts_with('#')).collect::<Vec<_>>().join(" ");
+    let listed = &comment[comment.find("The red targets are").unwrap()..comment.find("An instance").unwrap()];
+    let numbers: Vec<usize> =
+        listed.split(|ch: char| !ch.is_ascii_digit()).filter(|w| !w.is_empty()).map(|w| w.parse().unwrap()).collect();
+    (bits, numbers.chunks(2).map(|p| p[0] * 16 + p[1]).collect())
+}
+
+/// Positions on the game board: the target and the robots' picture (`R` red), as the
+/// instance file writes them.
+fn game_positions(text: &str) -> Vec<(usize, Robots)> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    lines
+        .chunks(17)
+        .map(|chunk| {
+            let t: Vec<usize> = chunk[0].split_whitespace().map(|w| w.parse().unwrap()).collect();
+            let (mut red, mut others) = (None, Vec::new());
+            for (r, line) in chunk[1..].iter().enumerate() {
+                for (c, ch) in line.chars().enumerate() {
+                    match ch {
+                        'R' => red = Some(r * 16 + c),
+                        '.' => {}
+                        _ => others.push(r * 16 + c),
+                    }
+                }
+            }
+            others.sort();
+            (t[0] * 16 + t[1], (red.unwrap(), others))
+        })
+        .collect()
+}
+
+/// The target (row, column) and picture of a position on the game board.
+fn game_instance(goal: usize, pos: &Robots) -> String {
+    let picture = robots_picture(16, pos).replace('X', "R");
+    format!("{} {}\n{picture}", goal / 16, goal % 16)
+}
+
+/// Replays an answer's `piece r c to_r to_c` lines on the game board with the rules of this
+/// test: each line moves a robot of that kind that stands there to where a slide of it
+/// stops; the red robot ends on the target. The number of moves.
+fn replay_game(bits: &[u8], start: &Robots, goal: usize, answer: &str) -> usize {
+    let mut pos = start.clone();
+    for line in answer.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let n: Vec<usize> = w[1..].iter().map(|x| x.parse().unwrap()).collect();
+        let (from, to) = (n[0] * 16 + n[1], n[2] * 16 + n[3]);
+        let taken: Vec<usize> = std::iter::once(pos.0).chain(pos.1.iter().copied()).collect();
+        let ends: Vec<usize> = WAYS.iter().filter_map(|&way| slide_end(16, bits, &taken, from, way, true)).collect();
+        assert!(ends.contains(&to), "{line}: a slide from there stops at {ends:?}");
+        match w[0] {
+            "red" => {
+                assert_eq!(pos.0, from, "{line}: the red robot is not there");
+                pos.0 = to;
+            }
+            "robot" => {
+                let i = pos.1.iter().position(|&c| c == from).unwrap_or_else(|| panic!("{line}: no robot there"));
+                pos.1[i] = to;
+                pos.1.sort();
+            }
+            other => panic!("{line}: {other} is no piece"),
+        }
+    }
+    assert_eq!(pos.0, goal, "the red robot ends on the target");
+    answer.lines().count()
+}
+
+/// puzzles/ricochet-robots.puz, the game's board (Fogleman's data of quadrants 1A to 4A):
+/// the walls its picture draws have the game's shape — the central 2×2 block walled all
+/// round, every target in a corner of two walls, two walls out from each side of the edge
+/// in each quadrant — and the eight positions of puzzles/instances/ricochet-16.txt, its own
+/// instance and random positions (four robots, a target of any colour) answer in as few
+/// moves as a breadth-first search written here finds, the printed moves replayed here.
+#[test]
+fn ricochet_robots_on_the_game_board_answers_as_a_reference_search_says() {
+    let (bits, targets) = game_board();
+    let text = std::fs::read_to_string(GAME).unwrap();
+    let walled = |cell: usize, side: u8| bits[cell] & side != 0;
+    // The central block: walls all round it, none between its cells.
+    for (cell, sides) in [(7 * 16 + 7, 1 | 8), (7 * 16 + 8, 1 | 2), (8 * 16 + 7, 4 | 8), (8 * 16 + 8, 2 | 4)] {
+        assert_eq!(bits[cell] & 15, sides, "centre cell {cell}");
+    }
+    // Every target stands in a corner: a wall above or below it and one left or right.
+    assert_eq!(targets.len(), 16, "the board's sixteen targets");
+    for &t in &targets {
+        let vertical = usize::from(walled(t, 1)) + usize::from(walled(t, 4));
+        let horizontal = usize::from(walled(t, 2)) + usize::from(walled(t, 8));
+        assert_eq!((vertical, horizontal), (1, 1), "target ({}, {}) is in a corner", t / 16, t % 16);
+    }
+    // Each quadrant has one wall out from each of its two sides on the board's edge: two on
+    // each side of the board, one in each half.
+    for side in 0..4 {
+        let cells: Vec<usize> = (0..16)
+            .map(|i| match side {
+                0 => i,
+                1 => i * 16 + 15,
+                2 => 15 * 16 + i,
+                _ => i * 16,
+            })
+            .collect();
+        let across = if side % 2 == 0 { 2 } else { 4 };
+        let halves: Vec<usize> = cells
+            .chunks(8)
+            .map(|h| h.iter().filter(|&&c| walled(c, across) && c != *h.last().unwrap()).count())
+            .collect();
+        assert_eq!(halves, [1, 1], "side {side} of the edge");
+    }
+    let file = "puzzles/instances/ricochet-16.txt";
+    let mut positions = game_positions(&std::fs::read_to_string(file).unwrap());
+    assert_eq!(positions.len(), 8, "{file}");
+    let own = &text[text.find("instance \"\"\"").unwrap() + 12..];
+    positions.extend(game_positions(&own[..own.find("\"\"\"").unwrap()]));
+    let mut rng = Rng::new(0x16_b0a2d);
+    while positions.len() < 8 + 1 + 6 {
+        let pos = random_robots(&mut rng, 16, 4);
+        let goal = targets[(rng.next() % 16) as usize];
+        let clear = |c: &usize| ![7 * 16 + 7, 7 * 16 + 8, 8 * 16 + 7, 8 * 16 + 8, goal].contains(c);
+        if clear(&pos.0) && pos.1.iter().all(clear) {
+            positions.push((goal, pos));
+        }
+    }
+    let mut lengths = Vec::new();
+    for (i, (goal, pos)) in positions.iter().enumerate() {
+        let want = robots_reference(16, &bits, pos.clone(), *goal, true);
+        let path = write_spec(&format!("game-{i}.txt"), &game_instance(*goal, pos));
+        let (code, out, err) = puzc(&["solve", GAME, "--instance", &path]);
+        let got = match code {
+            0 => Some(replay_game(&bits, pos, *goal, &out)),
+            1 => None,
+            _ => panic!("position {i}: exit {code}: {err}"),
+        };
+        assert_eq!(got, want, "position {i}:\n{}", game_instance(*goal, pos));
+        lengths.push(want.unwrap_or(0));
+    }
+    // The positions are not all easy: some need several moves, and some a move of another robot.
+    assert!(lengths.iter().filter(|&&n| n >= 5).count() >= 4, "{lengths:?}");
 }
 
 /// Pieces of several cells slide until blocked too: a slide stops when any cell the piece
