@@ -397,9 +397,9 @@ fn read_walls_picture(n: usize, text: &str) -> Vec<u8> {
     assert_eq!(lines.len(), n + 1, "a line above the board and one per row");
     let mut bits = vec![0u8; n * n];
     let at = |line: &Vec<char>, i: usize| line.get(i).copied().unwrap_or(' ');
-    for c in 0..n {
+    for (c, side) in bits.iter_mut().enumerate().take(n) {
         if at(&lines[0], 2 * c + 1) == '_' {
-            bits[c] |= 1;
+            *side |= 1;
         }
     }
     for r in 0..n {
