@@ -525,3 +525,33 @@ fn every_thread_count_prints_the_same_bytes() {
         assert_eq!((r.code, &r.out, &r.err), (one.code, &one.out, &one.err), "on {t} threads");
     }
 }
+
+#[test]
+fn format_svg_draws_each_puzzle_as_draw_draws_its_text() {
+    // The pictures of `--format svg` against `puzc draw` of the text the same seed prints:
+    // one SVG document per puzzle, byte for byte the unsolved puzzle's picture.
+    for spec in ["puzzles/sudoku9.puz", "puzzles/slitherlink.puz"] {
+        let args = ["generate", spec, "--count", "2", "--seed", "3", "--symmetry", "rot180"];
+        let text = run_ok(&args, None, 0);
+        let drawn = run_ok(&["draw", spec, "--instance", "-"], Some(&text), 0);
+        let pictures = run_ok(&[&args[..], &["--format", "svg"]].concat(), None, 0);
+        assert_eq!(pictures.matches("<svg ").count(), 2, "{spec}");
+        assert_eq!(pictures, drawn, "{spec}");
+    }
+    // --output: one file per puzzle, its path printed; --output alone is a usage error.
+    let dir = scratch("generate-svg");
+    let out = dir.join("pics");
+    let listed = run_ok(
+        &["generate", "puzzles/sudoku9.puz", "--count", "2", "--format", "svg", "--output", out.to_str().unwrap()],
+        None,
+        0,
+    );
+    let want: Vec<String> = (1..=2).map(|n| out.join(format!("sudoku9-{n}.svg")).display().to_string()).collect();
+    assert_eq!(listed.lines().collect::<Vec<_>>(), want);
+    for path in &want {
+        assert!(std::fs::read_to_string(path).unwrap().starts_with("<svg "), "{path}");
+    }
+    let refused = run(&["generate", "puzzles/sudoku9.puz", "--output", out.to_str().unwrap()], None);
+    assert_eq!(refused.code, 2, "{}", refused.err);
+    assert!(refused.err.contains("--format svg"), "{}", refused.err);
+}

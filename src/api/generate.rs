@@ -26,6 +26,7 @@ use crate::lower::instance::InstanceReader;
 use crate::lower::model::{Board, Model};
 use crate::lower::symmetry::pattern_group;
 use crate::lower::value::Value;
+use crate::render::svg::Document;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
 use crate::solve::generate::grade::Grader;
@@ -181,6 +182,23 @@ pub fn generate(
     let (from, to) = elab.model.read;
     let case = Instance { text: &instance.text[from..to], file: instance.file, base: instance.base + from };
     threads::run(spec, &plain, case, req, threads, emit)
+}
+
+/// The unsolved picture of a generated puzzle (`text`, as [`generate`] handed it over),
+/// elaborated as `--instance` would read it (`generate --format svg`).
+pub fn picture(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    text: &str,
+    file: FileId,
+    limits: ExpandLimits,
+) -> Result<(Document, Model), Failure> {
+    let mut reader = InstanceReader::new(text, file, 0);
+    let (elab, diags) = elaborate(spec, &mut reader, overrides, limits);
+    if !diags.is_empty() {
+        return Err(Failure::Internal(format!("a generated puzzle does not read back: {}", diags[0].message)));
+    }
+    Ok((crate::render::svg::puzzle(&elab.model), elab.model))
 }
 
 /// Where a worker takes the number of its next puzzle (`None`: stop).

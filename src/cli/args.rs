@@ -168,6 +168,23 @@ pub struct GenerateArgs {
     /// The output is the same bytes whatever the number.
     #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = threads)]
     pub threads: Option<u64>,
+    /// How each puzzle is printed: `text`, in the spec's instance format (what --instance
+    /// reads back), or `svg`, its unsolved picture as `puzc draw` draws it.
+    #[arg(long, value_enum, default_value_t = GenerateFormat::Text)]
+    pub format: GenerateFormat,
+    /// With --format svg: write one file per puzzle into this folder (created if missing),
+    /// `SPEC-N.svg`, and print the paths written.
+    #[arg(long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+}
+
+/// What `puzc generate` prints for each puzzle.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateFormat {
+    /// The puzzle in the spec's instance format, one after another with a blank line between.
+    Text,
+    /// The unsolved puzzle's picture (SVG), one document after another.
+    Svg,
 }
 
 #[derive(Args, Debug, Clone)]

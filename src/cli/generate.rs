@@ -3,8 +3,9 @@
 //! [`Request`], hands it the first instance, prints each puzzle (a blank line between
 //! them) and maps a failure to its diagnostics and exit code.
 use super::Session;
-use super::args::{GenerateArgs, GradeArgs, SymmetryArg};
+use super::args::{GenerateArgs, GenerateFormat, GradeArgs, SymmetryArg};
 use super::exit::Exit;
+use super::pictures::Out;
 use crate::api::generate::{Failure, Instance, Pattern, Request};
 use crate::api::limits::ExpandLimits;
 use std::io::Write;
@@ -37,6 +38,15 @@ pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
             .threads
             .map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |n| n as usize),
     };
+    let svg = args.format == GenerateFormat::Svg;
+    if args.output.is_some() && !svg {
+        eprintln!("puzc: --output writes pictures: add --format svg");
+        return Exit::Usage;
+    }
+    let pictures = match Out::new(args.output.as_deref()) {
+        Ok(out) => out,
+        Err(e) => return e,
+    };
     let mut done = false;
     s.for_each_instance(&mut |s, _, elab| {
         if std::mem::replace(&mut done, true) {
@@ -44,25 +54,47 @@ pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
         }
         let (file, base, text) = &s.instance;
         let instance = Instance { text, file: *file, base: *base };
-        let mut out = std::io::stdout().lock();
-        let mut first = true;
-        let mut emit = |text: &str| {
-            let sep = if std::mem::replace(&mut first, false) { "" } else { "\n" };
-            write!(out, "{sep}{text}").and_then(|_| out.flush()).is_ok()
+        let mut made = 0;
+        let mut failed = None;
+        let result = if svg {
+            // Each puzzle read back as `--instance` would read it, and drawn.
+            let (spec, overrides, limits) = (&s.spec, &s.overrides, req.limits);
+            let mut emit = |text: &str| {
+                made += 1;
+                let drawn = crate::api::generate::picture(spec, overrides, text, *file, limits)
+                    .map_err(|f| failure(s, f))
+                    .and_then(|(doc, model)| pictures.write(s, &model, &format!("-{made}"), doc));
+                drawn.map_err(|e| failed = Some(e)).is_ok()
+            };
+            crate::api::generate::generate(spec, overrides, elab, instance, &req, &mut emit)
+        } else {
+            let mut out = std::io::stdout().lock();
+            let mut emit = |text: &str| {
+                let sep = if std::mem::replace(&mut made, 1) == 0 { "" } else { "\n" };
+                write!(out, "{sep}{text}").and_then(|_| out.flush()).is_ok()
+            };
+            crate::api::generate::generate(&s.spec, &s.overrides, elab, instance, &req, &mut emit)
         };
-        match crate::api::generate::generate(&s.spec, &s.overrides, elab, instance, &req, &mut emit) {
-            Ok(()) => Exit::Solved,
-            Err(Failure::Diagnostics(d)) => s.fail(&d),
-            Err(Failure::Usage(why)) => {
-                eprintln!("puzc: {why}");
-                Exit::Usage
-            }
-            Err(Failure::Internal(why)) => {
-                eprintln!("puzc: internal error: {why}");
-                Exit::Internal
-            }
+        if let Some(e) = failed {
+            return e;
         }
+        result.map_or_else(|f| failure(s, f), |()| Exit::Solved)
     })
+}
+
+/// Prints why generation failed; its exit code.
+fn failure(s: &Session, f: Failure) -> Exit {
+    match f {
+        Failure::Diagnostics(d) => s.fail(&d),
+        Failure::Usage(why) => {
+            eprintln!("puzc: {why}");
+            Exit::Usage
+        }
+        Failure::Internal(why) => {
+            eprintln!("puzc: internal error: {why}");
+            Exit::Internal
+        }
+    }
 }
 
 fn pattern(a: SymmetryArg) -> Pattern {

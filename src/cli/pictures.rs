@@ -1,6 +1,7 @@
 //! Pictures: `--format svg` (one instance's answers, to stdout or one file each in
-//! `--output DIR`, named `SPEC-INSTANCE-ANSWER.svg`, numbered from 1) and `puzc draw` (each
-//! instance's unsolved puzzle, `SPEC-INSTANCE.svg`).
+//! `--output DIR`, named `SPEC-INSTANCE-ANSWER.svg`, numbered from 1), `puzc draw` (each
+//! instance's unsolved puzzle, `SPEC-INSTANCE.svg`) and `puzc generate --format svg` (each
+//! generated puzzle, unsolved, `SPEC-N.svg`).
 //!
 //! Pictures are drawn and written one at a time, so `--all` holds one picture, not all of
 //! them. A picture that the memory budget cut short (`render/svg/node.rs`) is not written:
@@ -52,12 +53,12 @@ pub fn draw(s: &mut Session, args: &DrawArgs) -> Exit {
 }
 
 /// Where pictures go: stdout, or files in a directory (created at the start).
-struct Out<'a> {
+pub(super) struct Out<'a> {
     dir: Option<&'a Path>,
 }
 
 impl<'a> Out<'a> {
-    fn new(dir: Option<&'a Path>) -> Result<Out<'a>, Exit> {
+    pub(super) fn new(dir: Option<&'a Path>) -> Result<Out<'a>, Exit> {
         if let Some(dir) = dir {
             std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         }
@@ -66,7 +67,7 @@ impl<'a> Out<'a> {
 
     /// Prints `doc`, or writes it to the directory as the spec's stem followed by `suffix`
     /// and prints the path written; S401 if the budget cut the picture short.
-    fn write(&self, s: &Session, model: &Model, suffix: &str, doc: Document) -> Result<(), Exit> {
+    pub(super) fn write(&self, s: &Session, model: &Model, suffix: &str, doc: Document) -> Result<(), Exit> {
         if doc.is_spent() {
             drop(doc);
             return Err(s.fail(&[too_large(s, model)]));
