@@ -226,6 +226,104 @@ fn path_counts_equal_a_brute_force() {
     }
 }
 
+/// Every way to draw the paths, pair by pair: each pair's path is a simple path between its
+/// two cells through cells no earlier path took and no other number holds (a path by path
+/// enumeration of this file's own, independent of the link-by-link brute force above, so it
+/// reaches boards of 5 × 5 and up to four pairs).
+fn paths_by_pair(rows: usize, cols: usize, labels: &[u32], every: bool) -> usize {
+    struct Walk<'a> {
+        rows: usize,
+        cols: usize,
+        labels: &'a [u32],
+        every: bool,
+        used: Vec<bool>,
+    }
+    impl Walk<'_> {
+        fn start_of(&self, pair: u32) -> usize {
+            self.labels.iter().position(|&l| l == pair).unwrap()
+        }
+        /// Pair `pair` and the ones after it, every earlier pair joined.
+        fn pairs_on(&mut self, pair: u32) -> usize {
+            if !self.labels.contains(&pair) {
+                return usize::from(!self.every || self.used.iter().all(|&u| u));
+            }
+            self.walk(pair, self.start_of(pair))
+        }
+        /// Pair `pair`'s path, drawn as far as cell `at`.
+        fn walk(&mut self, pair: u32, at: usize) -> usize {
+            let (r, c, cols) = (at / self.cols, at % self.cols, self.cols);
+            let mut steps = Vec::new();
+            if r > 0 {
+                steps.push(at - cols);
+            }
+            if r + 1 < self.rows {
+                steps.push(at + cols);
+            }
+            if c > 0 {
+                steps.push(at - 1);
+            }
+            if c + 1 < cols {
+                steps.push(at + 1);
+            }
+            let mut total = 0;
+            for w in steps {
+                if self.labels[w] == pair && w != self.start_of(pair) {
+                    total += self.pairs_on(pair + 1); // the other end: the next pair
+                } else if !self.used[w] {
+                    self.used[w] = true;
+                    total += self.walk(pair, w);
+                    self.used[w] = false;
+                }
+            }
+            total
+        }
+    }
+    let used = labels.iter().map(|&l| l != 0).collect();
+    Walk { rows, cols, labels, every, used }.pairs_on(1)
+}
+
+/// The paths' pruning (`solve/xcc/cells/global/joinable.rs`: links made consistent at both
+/// cells, what each number's ends reach, pockets and cut cells) on boards of 3 × 3 to 5 × 5
+/// with two to four pairs, where most cells stay open and the counts run to thousands: every
+/// branch the pruning cuts and undoes must leave the count exact.
+#[test]
+fn path_counts_on_larger_boards_equal_a_path_by_path_enumeration() {
+    let mut rng = Rng::new(23);
+    let dir = scratch("lines-paths-larger");
+    let small = Cells::new(2, 3);
+    // The enumeration agrees with the link-by-link brute force where both run.
+    let labels = [1, 0, 2, 0, 2, 1];
+    for every in [false, true] {
+        assert_eq!(paths_by_pair(2, 3, &labels, every), small.paths(&labels, every));
+    }
+    for round in 0..40 {
+        let (rows, cols) = (3 + rng.below(3), 3 + rng.below(3));
+        let n = rows * cols;
+        let mut labels = vec![0u32; n];
+        for k in 1..=(2 + rng.below(3)) as u32 {
+            for _ in 0..2 {
+                let free: Vec<usize> = (0..n).filter(|&v| labels[v] == 0).collect();
+                labels[free[rng.below(free.len())]] = k;
+            }
+        }
+        let every = rng.below(3) == 0;
+        let expected = paths_by_pair(rows, cols, &labels, every);
+        let words: Vec<String> =
+            labels.iter().map(|&k| if k == 0 { "-".to_string() } else { (k * 7).to_string() }).collect();
+        let text = format!(
+            "board g[{rows}, {cols}]\ngrid clues[{rows}, {cols}] of words = \"{}\"\npaths join the equal numbers of clues{}\n",
+            grid_text(rows, cols, &words),
+            if every { ", through every cell" } else { "" }
+        );
+        let file = write(&dir, &format!("p{round}.puz"), &text);
+        let out = run_ok(&["solve", &file, "--count"], None, 0);
+        assert_eq!(out.trim(), expected.to_string(), "round {round}:\n{text}");
+        // One search on one thread (no split into pieces) agrees too.
+        let one = run_ok(&["solve", &file, "--count", "--threads", "1"], None, 0);
+        assert_eq!(one.trim(), expected.to_string(), "round {round}, one thread:\n{text}");
+    }
+}
+
 /// Janko's Masyu 011, shipped in `puzzles/masyu.puz`, against the solution published with it
 /// (SmilingWayne/puzzlekit-dataset, assets/data/Masyu/Masyu_dataset.json).
 #[test]

@@ -36,6 +36,7 @@
 
 mod counts;
 mod islands;
+mod joinable;
 mod linked;
 mod loops;
 mod shapes;
@@ -140,7 +141,7 @@ impl Globals {
                         Global::NotAll { group_start, groups, .. } => {
                             Kind::NotAll { group_start: group_start.clone(), groups: groups.clone() }
                         }
-                        Global::Loop { .. } => Kind::Loop(Box::new(loops::Mates::new(p, g))),
+                        Global::Loop { .. } => Kind::Loop(Box::new(loops::Mates::new(p, g, c))),
                         Global::Linked { ends, points, .. } => {
                             Kind::Linked(Box::new(linked::Points::new(ends, *points)))
                         }

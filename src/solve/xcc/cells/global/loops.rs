@@ -20,6 +20,8 @@
 //! between a fragment's two ends is always removed when they are neighbours. That two
 //! different labels never join is said by the sides' colours (one per label), so nothing is
 //! left for the leaves: on a complete assignment the used sides are paths between ends.
+//! What the paths' ends can still reach is checked after that (`joinable.rs`), its changes
+//! logged and undone with these records.
 //!
 //! Undoing is O(1) a change too: every change of the mate array is logged with its old
 //! value, per committed option. The search undoes its own state without telling the
@@ -61,13 +63,16 @@ pub(super) struct Mates {
     closed: bool,
     /// `(slot, old value)`: slot `v < corners` is `mate[v]`, `corners + s` is `used[s]`.
     log: Vec<(u32, u32)>,
-    /// Per committed option followed: its first primary item, the option, where its log starts.
-    records: Vec<(u32, u32, u32)>,
+    /// Per committed option followed: its first primary item, the option, where its log and
+    /// the paths' checks' log start.
+    records: Vec<(u32, u32, u32, u32)>,
+    /// Paths: what their ends can still reach (`joinable.rs`).
+    joins: Option<Box<super::joinable::Joins>>,
 }
 
 impl Mates {
     /// The loop `g` of `p` (a `Global::Loop`), over items numbered as in `p`.
-    pub fn new(p: &XccProblem, g: &Global) -> Mates {
+    pub fn new(p: &XccProblem, g: &Global, c: &Cells) -> Mates {
         let Global::Loop { area, sides, off, paths, .. } = g else { unreachable!() };
         let corners = area.nodes();
         let mut side_of = vec![NO_SIDE; p.items.len()];
@@ -102,6 +107,7 @@ impl Mates {
             closed: false,
             log: Vec::new(),
             records: Vec::new(),
+            joins: super::joinable::Joins::new(p, g, c).map(Box::new),
         }
     }
 
@@ -112,19 +118,28 @@ impl Mates {
         let item = (from..to).map(|z| get(&c.nd_item, z)).find(|&k| k < c.np).expect("an option has a primary item");
         // Drop what the search has undone. A record of this very choice is stale too: the
         // choice was just made, so an older one was undone.
-        while let Some(&(k, opt, start)) = self.records.last() {
+        while let Some(&(k, opt, start, joins)) = self.records.last() {
             if !c.active(k) && get(&c.cover_by, k) == opt && (k, opt) != (item, o) {
                 break;
             }
             self.records.pop();
             self.undo(start as usize);
+            if let Some(j) = &mut self.joins {
+                j.undo(joins);
+            }
         }
-        self.records.push((item, o, self.log.len() as u32));
+        let joins = self.joins.as_ref().map_or(0, |j| j.mark());
+        self.records.push((item, o, self.log.len() as u32, joins));
         for z in from..to {
             let s = get(&self.side_of, get(&c.nd_item, z));
             if s != NO_SIDE && get(&c.nd_colour, z) != self.off && !self.used[s as usize] && !self.add(c, s as usize) {
                 return false;
             }
+        }
+        if let Some(j) = &mut self.joins
+            && !j.propagate(c)
+        {
+            return false;
         }
         // Every item covered: the loop must have closed (paths never do).
         c.npa > 0 || self.closed || self.paths
