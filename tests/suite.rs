@@ -39,6 +39,7 @@ mod lsp;
 mod memory_budget;
 mod messages;
 mod mixed_forms;
+mod move_symmetry;
 mod moves_puzzles;
 mod mutate;
 mod natural_forms;

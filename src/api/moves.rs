@@ -16,6 +16,8 @@ pub use crate::ir::guide::Guide;
 /// The move-search IR: one grid of small values and the counters, concrete moves, rules,
 /// goal and budget.
 pub use crate::ir::moves::MoveProblem;
+/// Maps of a played puzzle's board under which it is the same puzzle.
+pub use crate::ir::symmetry::Symmetry;
 /// A played puzzle lowered: its move program, with the names and spans to speak of it.
 pub use crate::lower::moves::LoweredMoves;
 /// A search's limits (nodes, deadline, table memory, progress counts), how a `fewest`
@@ -50,6 +52,9 @@ pub fn program_text(low: &LoweredMoves) -> String {
     if let Some(d) = moves::dead_cells::derive(&low.problem) {
         lines += &dead_cells_text(&d, low);
     }
+    if let Some(s) = &guide.symmetry {
+        lines += &format!("symmetry group {}\n", s.name);
+    }
     text.insert_str(at, &lines);
     text
 }
@@ -65,6 +70,12 @@ fn dead_cells_text(d: &moves::dead_cells::DeadCells, low: &LoweredMoves) -> Stri
         }
     }
     text
+}
+
+/// The board's symmetries, when the search that finds the first answer keys its table by
+/// them (depth-first, or breadth-first without costs): `--stats` names them.
+pub fn symmetry_used<'g>(p: &MoveProblem, mode: AnswerMode, how: Search, guide: &'g Guide) -> Option<&'g Symmetry> {
+    guide.symmetry.as_ref().filter(|_| mode == AnswerMode::First && moves::uses_symmetry(p, how, guide))
 }
 
 /// The search that ran, in `--stats`'s words.

@@ -170,6 +170,12 @@ pub fn solve(s: &Session, k: usize, elab: &mut Elab, args: &SolveArgs) -> Exit {
     if let (true, Some(proof)) = (args.stats, found.proof) {
         eprintln!("instance {k}: proved unsolvable before searching: {}", proof_text(proof, &low));
     }
+    if args.stats
+        && found.proof.is_none()
+        && let Some(sym) = crate::api::moves::symmetry_used(p, mode, how, &guide)
+    {
+        eprintln!("instance {k}: symmetry group {}; positions it maps onto each other are one", sym.name);
+    }
     if args.stats {
         let engine = crate::api::moves::engine_name(p, mode, how, &guide, &found);
         eprintln!(

@@ -1,5 +1,5 @@
 //! What the compiler proves about a move problem to guide the search: a lower bound on the
-//! moves left from any position, and whether the moves commute. Derived from the lowered
+//! moves left from any position, whether the moves commute, and the board's symmetries. Derived from the lowered
 //! [`MoveProblem`](super::moves::MoveProblem) by `lower::bound` (where the proofs are); the
 //! engine only evaluates it.
 
@@ -14,6 +14,10 @@ pub struct Guide {
     /// Every move is an involution and every two moves commute (and every move is legal in
     /// every position): a shortest answer uses each move at most once, in any order.
     pub commute: bool,
+    /// Maps of the board under which moves, goal, rules, walls and costs are the same
+    /// (`lower::move_symmetry`): the breadth- and depth-first searches key their tables by a
+    /// position's canonical image under them.
+    pub symmetry: Option<super::symmetry::Symmetry>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

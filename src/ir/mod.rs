@@ -5,4 +5,5 @@ pub mod fill;
 pub mod guide;
 pub mod moves;
 pub mod patterns;
+pub mod symmetry;
 pub mod xcc;

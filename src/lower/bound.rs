@@ -9,13 +9,14 @@ use crate::ir::moves::{Budget, CmpOp, Cond, EMPTY, Effect, Goal, MoveInstance, M
 /// Everything this module can prove about `p`.
 pub fn derive(p: &MoveProblem) -> Guide {
     // The proofs below are about a state that is the board alone.
+    let symmetry = super::move_symmetry::derive(p);
     if !p.counters.is_empty() {
-        return Guide::default();
+        return Guide { symmetry, ..Guide::default() };
     }
     // Pattern databases where they apply (they are never below the distances).
     let distance = distance(p);
     let patterns = distance.as_ref().and_then(|d| super::patterns::derive(p, d)).map(|t| Bound::Patterns(Box::new(t)));
-    Guide { bound: patterns.or(distance).or_else(|| colours(p)), commute: commuting(p) }
+    Guide { bound: patterns.or(distance).or_else(|| colours(p)), commute: commuting(p), symmetry }
 }
 
 /// Manhattan distance between two cells of `p`'s grid.

@@ -27,6 +27,7 @@ pub mod loops;
 pub mod meter;
 mod mixed;
 pub mod model;
+pub mod move_symmetry;
 pub mod moves;
 mod pairs;
 pub mod patterns;

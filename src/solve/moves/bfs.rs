@@ -6,19 +6,32 @@
 //! lexicographically smallest shortest path (by induction on the layer: the layer is sorted by
 //! those paths, and a child's path is its parent's plus one move). Checking the goal at
 //! discovery therefore returns the lexicographically first among the shortest solutions.
+//!
+//! With the board's symmetries ([`Symmetry`]) the table holds each position's canonical
+//! image, and beside it which element of the group made it, so that a layer is expanded
+//! from the positions themselves (the image undone) and every path is of real moves. The
+//! argument above holds of classes of positions: the least path to a class is the least path
+//! to some member (its moves mapped through the symmetry give a path to every other member),
+//! and its prefixes are least paths to their classes; so the first goal reached is still at
+//! the end of the lexicographically first among the shortest solutions.
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
 use super::{Budgeted, Child, DeadCheck, Limits, Outcome, Stats, Stop, index, is_dead};
 use crate::ir::moves::MoveProblem;
+use crate::ir::symmetry::Symmetry;
 
 /// Value of the root entry; other entries hold `parent << 32 | move`.
 const ROOT: u64 = u64::MAX;
 
-pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
+pub fn solve(p: &MoveProblem, limits: &Limits, max: u32, sym: Option<&Symmetry>) -> Outcome {
     let mut m = Machine::new(p);
     let packer = Packer::new(p);
-    let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, 0);
+    // With symmetries, the element that made each entry's canonical image: one byte each.
+    let mut made_by: Vec<u8> = Vec::new();
+    let extra = usize::from(sym.is_some());
+    let mut table = Table::new(packer.klen, limits.max_table_entries, limits.max_table_bytes, extra);
+    let mut image = p.initial.clone();
     let mut dead = DeadCheck::new(p);
     let mut b = Budgeted::new(limits);
     let index = index::MoveIndex::new(p);
@@ -39,7 +52,12 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
     if is_dead(&mut dead, &state) {
         return done(&table, &b, None, Stop::Exhausted);
     }
-    packer.pack(&state, &mut key);
+    if let Some(sym) = sym {
+        made_by.push(sym.canonical(&state, &mut image) as u8);
+        packer.pack(&image, &mut key);
+    } else {
+        packer.pack(&state, &mut key);
+    }
     table.insert(&key, hash(&key), ROOT);
 
     let (mut lo, mut hi) = (0, 1);
@@ -50,19 +68,33 @@ pub fn solve(p: &MoveProblem, limits: &Limits, max: u32) -> Outcome {
                 let stop = b.stop.unwrap();
                 return done(&table, &b, None, stop);
             }
-            packer.unpack(table.key(id), &mut state);
+            if let Some(sym) = sym {
+                packer.unpack(table.key(id), &mut image);
+                sym.undo(made_by[id] as usize, &image, &mut state);
+            } else {
+                packer.unpack(table.key(id), &mut state);
+            }
             index::moves_for(&index, p.moves.len(), &state, &mut cand);
             for &mi in &cand {
                 let (mi, mv) = (mi as usize, &p.moves[mi as usize]);
-                let Some(h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
+                let Some(mut h) = child.make(&mut m, &state, mv, id == 0, &mut dead, &packer) else {
                     continue;
                 };
+                let mut g = 0;
+                if let Some(sym) = sym {
+                    g = sym.canonical(&child.state, &mut image);
+                    packer.pack(&image, &mut child.key);
+                    h = hash(&child.key);
+                }
                 if table.find(&child.key, h).is_some() {
                     continue;
                 }
                 let Some(cid) = table.insert(&child.key, h, (id as u64) << 32 | mi as u64) else {
                     return done(&table, &b, None, Stop::TableFull);
                 };
+                if sym.is_some() {
+                    made_by.push(g as u8);
+                }
                 if goal_holds(p, &child.state) {
                     return done(&table, &b, Some(path_to(&table, cid)), Stop::Solved);
                 }

@@ -12,11 +12,18 @@
 //! - at each node, a successor whose state equals an earlier successor's is skipped: the
 //!   earlier move reaches the same subtree with a smaller prefix. (For Mayan this subsumes
 //!   "only move left into an empty cell".)
+//!
+//! With the board's symmetries ([`Symmetry`]), both key a position by its canonical image:
+//! a position fails with `k` moves left exactly when its images do (their move sequences
+//! correspond one to one), so a failure recorded for one is one for all, and only subtrees
+//! without a solution are cut. The search itself walks the real positions, so the path is of
+//! real moves and the first solution is the same.
 
 use super::machine::{Machine, goal_holds};
 use super::table::{Packer, Table, hash};
 use super::{Budgeted, DeadCheck, Limits, Outcome, Stats, Stop, is_dead};
 use crate::ir::moves::{MoveProblem, Value};
+use crate::ir::symmetry::Symmetry;
 
 /// Per-depth buffers, allocated once before the search.
 struct Level {
@@ -42,9 +49,12 @@ struct Dfs<'p> {
     path: Vec<u32>,
     dead: Option<DeadCheck>,
     b: Budgeted,
+    sym: Option<&'p Symmetry>,
+    /// A position's canonical image, when there are symmetries.
+    image: Vec<Value>,
 }
 
-pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
+pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool, sym: Option<&Symmetry>) -> Outcome {
     let packer = Packer::new(p);
     let klen = packer.klen;
     let levels = (0..=n)
@@ -72,9 +82,11 @@ pub fn solve(p: &MoveProblem, limits: &Limits, n: u32, exact: bool) -> Outcome {
         path: Vec::with_capacity(n as usize),
         dead: DeadCheck::new(p),
         b: Budgeted::new(limits),
+        sym,
+        image: p.initial.clone(),
     };
     let root = &mut s.levels[0];
-    s.packer.pack(&root.state, &mut root.key);
+    pack(&s.packer, sym, &mut s.image, &root.state, &mut root.key);
     root.hash = hash(&root.key);
     let found = !is_dead(&mut s.dead, &p.initial) && s.node(0, n);
     let stop = if found { Stop::Solved } else { s.b.stop.unwrap_or(Stop::Exhausted) };
@@ -129,7 +141,7 @@ impl Dfs<'_> {
                 if is_dead(&mut self.dead, &child.state) {
                     continue;
                 }
-                self.packer.pack(&child.state, &mut child.key);
+                pack(&self.packer, self.sym, &mut self.image, &child.state, &mut child.key);
                 let h = hash(&child.key);
                 child.hash = h;
                 let seen = cur
@@ -214,6 +226,17 @@ impl Dfs<'_> {
                 }
             }
         }
+    }
+}
+
+/// Packs `state`, or with symmetries its canonical image (made in `image`), into `key`.
+fn pack(packer: &Packer, sym: Option<&Symmetry>, image: &mut [Value], state: &[Value], key: &mut [u8]) {
+    match sym {
+        Some(sym) => {
+            sym.canonical(state, image);
+            packer.pack(image, key);
+        }
+        None => packer.pack(state, key),
     }
 }
 

@@ -271,16 +271,26 @@ fn search_guided(p: &MoveProblem, limits: &Limits, search: Search, guide: &Guide
         return Outcome { proof: Some(proof), ..proved_unreachable() };
     }
     match p.budget {
-        Budget::Exactly(n) => dfs::solve(p, limits, n, true),
-        Budget::AtMost(n) => dfs::solve(p, limits, n, false),
+        Budget::Exactly(n) => dfs::solve(p, limits, n, true, guide.symmetry.as_ref()),
+        Budget::AtMost(n) => dfs::solve(p, limits, n, false, guide.symmetry.as_ref()),
         // Costs: the guide's bounds and commuting sets count moves, not costs.
         Budget::Fewest { max } if p.has_costs() => cheapest::solve(p, limits, max),
         Budget::Fewest { max } => match (engine_for(search, guide), &guide.bound) {
             (Engine::Commuting, _) => commute::solve(p, limits, max),
             (Engine::Ida, Some(bound)) => ida::solve(p, limits, max, bound),
-            _ => bfs::solve(p, limits, max),
+            _ => bfs::solve(p, limits, max, guide.symmetry.as_ref()),
         },
     }
+}
+
+/// Whether the search [`solve_guided`] runs for `search` and `guide` keys its table by the
+/// guide's symmetry: depth-first search, and breadth-first search without costs.
+pub fn uses_symmetry(p: &MoveProblem, search: Search, guide: &Guide) -> bool {
+    guide.symmetry.is_some()
+        && match p.budget {
+            Budget::Exactly(_) | Budget::AtMost(_) => true,
+            Budget::Fewest { .. } => !p.has_costs() && engine_for(search, guide) == Engine::Bfs,
+        }
 }
 
 /// The outcome of a search the compiler's proof made unnecessary ([`prove`]): no solution,
