@@ -26,6 +26,7 @@ use crate::lower::instance::InstanceReader;
 use crate::lower::model::{Board, Model};
 use crate::lower::symmetry::pattern_group;
 use crate::lower::value::Value;
+use crate::lower::xcc::Meaning;
 use crate::render::svg::Document;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
@@ -124,12 +125,54 @@ pub struct Instance<'t> {
 pub use crate::lower::symmetry::Pattern;
 pub use crate::solve::generate::grade::Grade;
 
-/// `puzc grade`: the grade of the case `elab` (its givens, by propagation and probing up to
-/// `max_level`, `src/solve/generate/grade.rs`); `None` when it is not a filled grid under
-/// `each ... holds` regions.
-pub fn grade(elab: &Elab, max_options: usize, max_level: u32) -> Option<Grade> {
-    let fill = lower_fill(&elab.model, max_options)?;
-    Some(Grader::new(&fill.shape).grade(&fill.given, max_level))
+/// Which grader `puzc grade` runs (`--grader`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GraderKind {
+    /// The filled-grid grader where it applies (a filled grid under `each ... holds`
+    /// regions), the matrix grader elsewhere.
+    #[default]
+    Auto,
+    /// The filled-grid grader on bitmasks (`src/solve/generate/grade.rs`).
+    Fill,
+    /// The grader on the exact-cover matrix, any spec (`src/solve/xcc/grade.rs`).
+    Matrix,
+}
+
+/// Why a case could not be graded.
+#[derive(Debug)]
+pub enum GradeError {
+    /// `GraderKind::Fill` on a spec that is not a filled grid under `each ... holds` regions.
+    NotFill,
+    /// The matrix could not be built (S401 past the option limit, ...).
+    Diagnostics(Vec<Diagnostic>),
+}
+
+/// `puzc grade`: the grade of the case `elab` (its clues, by propagation and probing up to
+/// `max_level`).
+pub fn grade(elab: &Elab, max_options: usize, max_level: u32, by: GraderKind) -> Result<Grade, GradeError> {
+    if by != GraderKind::Matrix
+        && let Some(fill) = lower_fill(&elab.model, max_options)
+    {
+        return Ok(Grader::new(&fill.shape).grade(&fill.given, max_level));
+    }
+    if by == GraderKind::Fill {
+        return Err(GradeError::NotFill);
+    }
+    grade_matrix(&elab.model, max_options, max_level).map_err(GradeError::Diagnostics)
+}
+
+/// The matrix grader on `model`: the clues are the options that fill a cell with its given.
+fn grade_matrix(model: &Model, max_options: usize, max_level: u32) -> Result<Grade, Vec<Diagnostic>> {
+    let lowered = crate::lower::xcc::lower(model, max_options)?;
+    let given: Vec<bool> = lowered
+        .meanings
+        .iter()
+        .map(|m| match (m, &model.board) {
+            (Meaning::Fill { cell, value }, Some(b)) => b.given.get(*cell) == Some(&Some(*value)),
+            _ => false,
+        })
+        .collect();
+    Ok(crate::solve::xcc::grade::grade(&lowered.problem, &given, max_level))
 }
 
 /// Why generation stopped without its puzzles.

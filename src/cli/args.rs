@@ -122,6 +122,17 @@ pub enum SymmetryArg {
     Dihedral,
 }
 
+/// `--grader`: which grader `puzc grade` runs.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraderArg {
+    /// The filled-grid grader where it applies, the matrix grader elsewhere.
+    Auto,
+    /// The filled-grid grader (a filled grid under `each ... holds` regions only).
+    Fill,
+    /// The grader on the exact-cover matrix (any spec).
+    Matrix,
+}
+
 #[derive(Args, Debug, Clone)]
 pub struct GenerateArgs {
     #[command(flatten)]
@@ -194,6 +205,9 @@ pub struct GradeArgs {
     /// The deepest probing tried (levels above it are reported as not solved).
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub max_level: u32,
+    /// Which grader runs.
+    #[arg(long, value_enum, value_name = "GRADER", default_value_t = GraderArg::Auto)]
+    pub grader: GraderArg,
 }
 
 #[derive(Args, Debug, Clone)]

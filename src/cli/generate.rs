@@ -3,10 +3,10 @@
 //! [`Request`], hands it the first instance, prints each puzzle (a blank line between
 //! them) and maps a failure to its diagnostics and exit code.
 use super::Session;
-use super::args::{GenerateArgs, GenerateFormat, GradeArgs, SymmetryArg};
+use super::args::{GenerateArgs, GenerateFormat, GradeArgs, GraderArg, SymmetryArg};
 use super::exit::Exit;
 use super::pictures::Out;
-use crate::api::generate::{Failure, Instance, Pattern, Request};
+use crate::api::generate::{Failure, GradeError, GraderKind, Instance, Pattern, Request};
 use crate::api::limits::ExpandLimits;
 use std::io::Write;
 
@@ -97,6 +97,14 @@ fn failure(s: &Session, f: Failure) -> Exit {
     }
 }
 
+fn grader(a: GraderArg) -> GraderKind {
+    match a {
+        GraderArg::Auto => GraderKind::Auto,
+        GraderArg::Fill => GraderKind::Fill,
+        GraderArg::Matrix => GraderKind::Matrix,
+    }
+}
+
 fn pattern(a: SymmetryArg) -> Pattern {
     match a {
         SymmetryArg::None => Pattern::None,
@@ -131,9 +139,13 @@ pub fn grade(s: &mut Session, args: &GradeArgs) -> Exit {
     }
     let mut out = std::io::stdout().lock();
     s.for_each_instance(&mut |s, _, elab| {
-        let Some(g) = crate::api::generate::grade(elab, s.common.max_options(), args.max_level) else {
-            eprintln!("puzc: grade works, for now, on specs of filled grids under `each ... holds` regions only");
-            return Exit::Usage;
+        let g = match crate::api::generate::grade(elab, s.common.max_options(), args.max_level, grader(args.grader)) {
+            Ok(g) => g,
+            Err(GradeError::NotFill) => {
+                eprintln!("puzc: --grader fill grades filled grids under `each ... holds` regions only");
+                return Exit::Usage;
+            }
+            Err(GradeError::Diagnostics(d)) => return s.fail(&d),
         };
         let steps = format!("{} step{}", g.steps, if g.steps == 1 { "" } else { "s" });
         let (line, exit) = match g.level {

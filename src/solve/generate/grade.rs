@@ -160,10 +160,12 @@ impl<'a> Grader<'a> {
                 for &c in cells {
                     let c = c as usize;
                     let hidden = cand[c] & once;
+                    // A cell that is the only place for two values is a contradiction, also
+                    // when those are all its candidates.
+                    if hidden.count_ones() > 1 {
+                        return Err(Broken);
+                    }
                     if !fixed[c] && hidden != 0 && cand[c] != hidden {
-                        if hidden.count_ones() > 1 {
-                            return Err(Broken);
-                        }
                         cand[c] = hidden;
                         changed = true;
                     }

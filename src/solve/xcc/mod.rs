@@ -34,6 +34,7 @@
 
 mod cells;
 mod check;
+pub mod grade;
 mod links;
 mod search;
 mod sets;

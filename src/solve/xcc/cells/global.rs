@@ -209,9 +209,21 @@ impl Globals {
     /// After a choice: false when some constraint cannot be met any more (options it
     /// removed go back with the try's undo either way).
     pub fn propagate(&mut self, c: &mut Cells) -> bool {
+        self.run(c, true)
+    }
+
+    /// The constraints that read their state afresh from the sets, run without a choice
+    /// just made (the grader's, `xcc/grade.rs`: before the first choice, and after options
+    /// were removed by probing): every kind but the loop, which follows the options chosen
+    /// one by one and has nothing new to look at when options only went.
+    pub fn refresh(&mut self, c: &mut Cells) -> bool {
+        self.run(c, false)
+    }
+
+    fn run(&mut self, c: &mut Cells, after_choice: bool) -> bool {
         self.list.iter_mut().all(|p| {
             if let Kind::Loop(m) = &mut p.kind {
-                return m.propagate(c); // incremental: no states to read
+                return !after_choice || m.propagate(c); // incremental: no states to read
             }
             if let Kind::Sized(z) = &mut p.kind {
                 return z.propagate(c); // labels, not in/out states

@@ -13,6 +13,7 @@
 //! restoring one count.
 
 mod global;
+pub(super) mod probe;
 pub(super) mod search;
 mod weights;
 
@@ -161,6 +162,18 @@ impl Cells {
         }
         let mut g = std::mem::take(&mut self.globals);
         let ok = g.propagate(self);
+        self.globals = g;
+        ok
+    }
+
+    /// [`propagate`](Self::propagate) without a choice just made: the global constraints
+    /// that read their state afresh (`Globals::refresh`), for the grader.
+    pub fn refresh(&mut self) -> bool {
+        if self.globals.is_empty() {
+            return true;
+        }
+        let mut g = std::mem::take(&mut self.globals);
+        let ok = g.refresh(self);
         self.globals = g;
         ok
     }
