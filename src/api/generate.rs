@@ -30,7 +30,7 @@ use crate::lower::xcc::Meaning;
 use crate::render::svg::Document;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
-use crate::solve::generate::grade::Grader;
+use crate::solve::generate::grade::{Clock, Grader};
 use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample, sample_by};
 use crate::solve::xcc::{Flow, Limits, Stop};
 use crate::syntax::ast::{Lattice, Origin, Spec};
@@ -145,25 +145,31 @@ pub enum GradeError {
     NotFill,
     /// The matrix could not be built (S401 past the option limit, ...).
     Diagnostics(Vec<Diagnostic>),
+    /// The deadline passed before the grade was known.
+    Stopped,
 }
 
 /// `puzc grade`: the grade of the case `elab` (its clues, by propagation and probing up to
-/// `max_level`).
-pub fn grade(elab: &Elab, max_options: usize, max_level: u32, by: GraderKind) -> Result<Grade, GradeError> {
+/// `max_level`), unless `deadline` passes first.
+pub fn grade(
+    elab: &Elab,
+    max_options: usize,
+    max_level: u32,
+    by: GraderKind,
+    deadline: Option<Instant>,
+) -> Result<Grade, GradeError> {
+    let mut clock = Clock::new(deadline);
     if by != GraderKind::Matrix
         && let Some(fill) = lower_fill(&elab.model, max_options)
     {
-        return Ok(Grader::new(&fill.shape).grade(&fill.given, max_level));
+        return Grader::new(&fill.shape).grade_until(&fill.given, max_level, &mut clock).ok_or(GradeError::Stopped);
     }
     if by == GraderKind::Fill {
         return Err(GradeError::NotFill);
     }
-    grade_matrix(&elab.model, max_options, max_level).map_err(GradeError::Diagnostics)
-}
-
-/// The matrix grader on `model`: the clues are the options that fill a cell with its given.
-fn grade_matrix(model: &Model, max_options: usize, max_level: u32) -> Result<Grade, Vec<Diagnostic>> {
-    let lowered = crate::lower::xcc::lower(model, max_options)?;
+    let model = &elab.model;
+    let lowered = crate::lower::xcc::lower(model, max_options).map_err(GradeError::Diagnostics)?;
+    // The clues: the options that fill a cell with its given.
     let given: Vec<bool> = lowered
         .meanings
         .iter()
@@ -172,7 +178,7 @@ fn grade_matrix(model: &Model, max_options: usize, max_level: u32) -> Result<Gra
             _ => false,
         })
         .collect();
-    Ok(crate::solve::xcc::grade::grade(&lowered.problem, &given, max_level))
+    crate::solve::xcc::grade::grade(&lowered.problem, &given, max_level, &mut clock).ok_or(GradeError::Stopped)
 }
 
 /// Why generation stopped without its puzzles.
@@ -353,7 +359,9 @@ fn givens(
     let max_level = req.difficulty.unwrap_or(0);
     let mut unique = |clues: &[Option<u8>]| {
         // With a difficulty: only removals that keep the puzzle within the level.
-        if req.difficulty.is_some() && grader.grade(clues, max_level).level.is_none() {
+        if req.difficulty.is_some()
+            && grader.grade_until(clues, max_level, &mut Clock::new(req.deadline)).and_then(|g| g.level).is_none()
+        {
             return false;
         }
         let stats =
@@ -382,7 +390,7 @@ fn givens(
             let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) else { continue };
             // Tatham's rule: a puzzle one level easier than asked for is not accepted.
             if let Some(want) = req.difficulty
-                && grader.grade(&puzzle, want).level != Some(want)
+                && grader.grade_until(&puzzle, want, &mut Clock::new(req.deadline)).and_then(|g| g.level) != Some(want)
             {
                 continue;
             }
@@ -447,11 +455,6 @@ fn derived(
     put: &mut Put,
 ) -> Result<(), Failure> {
     let declared = elab.model.derived.as_ref().and_then(|d| d.span).expect("the statement was elaborated");
-    if req.difficulty.is_some() {
-        return Err(Failure::Usage(
-            "--difficulty grades filled grids under `each ... holds` regions (`clues given`), not derived clues".into(),
-        ));
-    }
     // The first case's own text: what the probe reads and the puzzles rewrite.
     let (from, to) = elab.model.read;
     let case = &instance.text[from..to];
@@ -583,12 +586,24 @@ fn derived(
                 }
                 rewrite(case, &d, &t)
             };
+            // With a difficulty: only removals that keep the puzzle within the level.
+            let within =
+                |text: &str| req.difficulty.is_none_or(|l| graded(spec, overrides, text, instance, req, l).is_some());
             let mut unique = |kept: &[Option<u8>]| {
-                matches!(count(spec, overrides, &write(kept), instance, req, &limits), Ok((1, true, _)))
+                let text = write(kept);
+                within(&text) && matches!(count(spec, overrides, &text, instance, req, &limits), Ok((1, true, _)))
             };
             let all: Vec<u8> = vec![0; removable.len()];
             let Some(kept) = minimise(&all, &orbit_list, goal, &mut rng, &mut unique) else { continue };
-            made = Some((write(&kept), answer));
+            let text = write(&kept);
+            // Tatham's rule: a puzzle one level easier than asked for is not accepted.
+            if let Some(want) = req.difficulty
+                && graded(spec, overrides, &text, instance, req, want) != Some(want)
+            {
+                why_not = format!("no puzzle made was of grade {want}");
+                continue;
+            }
+            made = Some((text, answer));
             break;
         }
         if req.late() {
@@ -665,6 +680,24 @@ fn count(
         return Err(format!("a solution failed verification: {why}"));
     }
     Ok((stats.solutions, stats.stop == Stop::Exhausted, found))
+}
+
+/// The level of the puzzle `text` (a case of the spec) by the grader, probing to at most
+/// `max_level`; `None` when it does not solve it (or the text does not read).
+fn graded(
+    spec: &Spec,
+    overrides: &HashMap<String, Value>,
+    text: &str,
+    instance: Instance,
+    req: &Request,
+    max_level: u32,
+) -> Option<u32> {
+    let mut reader = InstanceReader::new(text, instance.file, 0);
+    let (elab, diags) = elaborate(spec, &mut reader, overrides, req.limits);
+    if !diags.is_empty() {
+        return None;
+    }
+    grade(&elab, req.limits.options, max_level, GraderKind::Auto, req.deadline).ok()?.level
 }
 
 /// The case's text with each entry's stretch replaced by `texts` (in reading order).

@@ -208,6 +208,9 @@ pub struct GradeArgs {
     /// Which grader runs.
     #[arg(long, value_enum, value_name = "GRADER", default_value_t = GraderArg::Auto)]
     pub grader: GraderArg,
+    /// Give up on an instance after this long (exit 5): `90s`, `5m`, or plain seconds.
+    #[arg(long, allow_negative_numbers = true, value_name = "DURATION", value_parser = parse_seconds, help_heading = "Limits")]
+    pub timeout: Option<f64>,
 }
 
 #[derive(Args, Debug, Clone)]

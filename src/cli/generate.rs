@@ -130,17 +130,30 @@ impl GenerateArgs {
 }
 
 /// `puzc grade`: one line per instance, `level L, S steps`, or `not solved to level K, S
-/// steps` when probing to `--max-level` does not finish it (the grader: see
-/// `src/solve/generate/grade.rs`). Exit 1 when some instance was not solved.
+/// steps` when probing to `--max-level` does not finish it, or `not graded: the time limit
+/// ran out` (`--timeout`, exit 5). The graders: `src/solve/generate/grade.rs` (filled grids),
+/// `src/solve/xcc/grade.rs` (any exact-cover spec). Exit 1 when some instance was not solved.
 pub fn grade(s: &mut Session, args: &GradeArgs) -> Exit {
     if s.is_moves() {
         eprintln!("puzc: grade rates puzzles solved by filling; this spec is a played puzzle");
         return Exit::Usage;
     }
+    s.timeout = args.timeout;
     let mut out = std::io::stdout().lock();
     s.for_each_instance(&mut |s, _, elab| {
-        let g = match crate::api::generate::grade(elab, s.common.max_options(), args.max_level, grader(args.grader)) {
+        let graded = crate::api::generate::grade(
+            elab,
+            s.common.max_options(),
+            args.max_level,
+            grader(args.grader),
+            s.deadline(),
+        );
+        let g = match graded {
             Ok(g) => g,
+            Err(GradeError::Stopped) => {
+                let _ = writeln!(out, "not graded: the time limit ran out");
+                return Exit::Limit;
+            }
             Err(GradeError::NotFill) => {
                 eprintln!("puzc: --grader fill grades filled grids under `each ... holds` regions only");
                 return Exit::Usage;

@@ -9,14 +9,16 @@
 //! without candidates, a value no cell of an exact region can take, two region-mates with the
 //! same value) the candidate is false and is removed. After every removal the easiest level
 //! is tried first again, as in Tatham's solvers: a puzzle's level is the hardest step it
-//! could not avoid. Every step is a sound deduction, so a puzzle the grader solves has
-//! exactly one solution.
+//! could not avoid. Candidates are probed by cell and value, each depth's round starting
+//! after the candidate it removed last and going round (the order of `xcc/grade.rs`). Every
+//! step is a sound deduction, so a puzzle the grader solves has exactly one solution.
 //!
 //! *Steps* count what the grader did: one per cell fixed (by either single; clues are not
 //! counted) and one per
 //! candidate removed by probing. The grader works on [`FillShape`] (any region shape: sudoku
 //! of any size, Sudoku X, jigsaw), and shares nothing with the search engines.
 use crate::ir::fill::FillShape;
+use std::time::Instant;
 
 /// What the grader found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +27,34 @@ pub struct Grade {
     /// clues contradict each other).
     pub level: Option<u32>,
     pub steps: u64,
+}
+
+/// A deadline for a grader, read every 64 probes: once it has passed, both graders unwind
+/// as if stuck and report that they stopped.
+#[derive(Debug)]
+pub struct Clock {
+    deadline: Option<Instant>,
+    probes: u32,
+    stopped: bool,
+}
+
+impl Clock {
+    pub fn new(deadline: Option<Instant>) -> Clock {
+        Clock { deadline, probes: 0, stopped: false }
+    }
+
+    /// Before a probe: has the deadline passed?
+    pub fn out(&mut self) -> bool {
+        self.probes = self.probes.wrapping_add(1);
+        if !self.stopped && self.probes % 64 == 0 {
+            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
 }
 
 /// Region-mates and regions per cell, built once per shape.
@@ -59,6 +89,11 @@ impl<'a> Grader<'a> {
     /// Grades the puzzle with `clues` (a value index per dense cell, or none), probing to at
     /// most `max_depth`.
     pub fn grade(&self, clues: &[Option<u8>], max_depth: u32) -> Grade {
+        self.grade_until(clues, max_depth, &mut Clock::new(None)).expect("no deadline")
+    }
+
+    /// [`grade`](Self::grade) under `clock`: `None` when it ran out first.
+    pub fn grade_until(&self, clues: &[Option<u8>], max_depth: u32, clock: &mut Clock) -> Option<Grade> {
         let mut cand = vec![self.full; self.shape.cells];
         let mut steps = 0;
         for (c, v) in clues.iter().enumerate() {
@@ -67,23 +102,32 @@ impl<'a> Grader<'a> {
             }
         }
         let mut fixed = vec![false; self.shape.cells];
-        let level = self.deduce(&mut cand, &mut fixed, max_depth, &mut steps).ok().flatten();
+        let level = self.deduce(&mut cand, &mut fixed, max_depth, &mut steps, clock).ok().flatten();
         // The clues were "fixed" too, but they are not steps.
         let given = clues.iter().filter(|c| c.is_some()).count() as u64;
-        Grade { level, steps: steps.saturating_sub(given) }
+        (!clock.stopped()).then_some(Grade { level, steps: steps.saturating_sub(given) })
     }
 
     /// Runs levels 0..=depth to a fixpoint: `Some(level)` (the hardest level used) when every
     /// cell is fixed, `None` when stuck, `Err` on a contradiction.
-    fn deduce(&self, cand: &mut [u64], fixed: &mut [bool], depth: u32, steps: &mut u64) -> Result<Option<u32>, Broken> {
+    fn deduce(
+        &self,
+        cand: &mut [u64],
+        fixed: &mut [bool],
+        depth: u32,
+        steps: &mut u64,
+        clock: &mut Clock,
+    ) -> Result<Option<u32>, Broken> {
         let mut level = 0;
+        // Per depth, the candidate (cell × 64 + value) after the last one it removed.
+        let mut from = vec![0; depth as usize + 1];
         'progress: loop {
             self.singles(cand, fixed, steps)?;
             if fixed.iter().all(|&f| f) {
                 return Ok(Some(level));
             }
             for d in 1..=depth {
-                if self.probe(cand, fixed, d, steps)? {
+                if self.probe(cand, fixed, d, &mut from[d as usize], steps, clock)? {
                     level = level.max(d);
                     continue 'progress;
                 }
@@ -92,24 +136,46 @@ impl<'a> Grader<'a> {
         }
     }
 
-    /// One round of probing at depth `d`: removes the first candidate whose assumption leads
-    /// to a contradiction with levels below `d`. `true` when one was removed.
-    fn probe(&self, cand: &mut [u64], fixed: &[bool], d: u32, steps: &mut u64) -> Result<bool, Broken> {
-        for c in 0..cand.len() {
+    /// One round of probing at depth `d`: removes the first candidate, by cell and value
+    /// from `from` round to the start again, whose assumption leads to a contradiction with
+    /// levels below `d`. `true` when one was removed (and `from` is the candidate after it).
+    fn probe(
+        &self,
+        cand: &mut [u64],
+        fixed: &[bool],
+        d: u32,
+        from: &mut usize,
+        steps: &mut u64,
+        clock: &mut Clock,
+    ) -> Result<bool, Broken> {
+        let n = cand.len();
+        let (c0, v0) = (*from / 64 % n, *from % 64);
+        // The first cell from its value `v0` on, the others, then the first cell below `v0`.
+        for k in 0..=n {
+            let c = (c0 + k) % n;
             if fixed[c] {
                 continue;
             }
-            let mut bits = cand[c];
+            let above = u64::MAX.checked_shl(v0 as u32).unwrap_or(0);
+            let mut bits = match k {
+                0 => cand[c] & above,
+                _ if k == n => cand[c] & !above,
+                _ => cand[c],
+            };
             while bits != 0 {
+                if clock.out() {
+                    return Ok(false); // unwinds as if stuck
+                }
                 let bit = bits & bits.wrapping_neg();
                 bits &= bits - 1;
                 let mut trial = cand.to_vec();
                 let mut trial_fixed = fixed.to_vec();
                 trial[c] = bit;
                 let mut ignored = 0;
-                if self.deduce(&mut trial, &mut trial_fixed, d - 1, &mut ignored).is_err() {
+                if self.deduce(&mut trial, &mut trial_fixed, d - 1, &mut ignored, clock).is_err() {
                     cand[c] &= !bit;
                     *steps += 1;
+                    *from = c * 64 + bit.trailing_zeros() as usize + 1;
                     if cand[c] == 0 {
                         return Err(Broken);
                     }

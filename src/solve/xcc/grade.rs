@@ -17,7 +17,11 @@
 //! *Level k* (k ≥ 1) adds failed-option probing to depth k: an open option is assumed and
 //! everything of level k − 1 is run on top of it; a contradiction removes the option. After
 //! every removal the easiest level is tried first again, as in Tatham's solvers, so a
-//! puzzle's level is the hardest step it could not avoid. Options are probed in option order.
+//! puzzle's level is the hardest step it could not avoid. Options are probed in option
+//! order, each depth's round starting after the option it removed last and going round: a
+//! round that removes nothing has tried every open option once, and an option that did not
+//! fail is not tried again until the others have been (restarting from the first option
+//! after each removal made Numberlink 15×15 try each option hundreds of times).
 //!
 //! Every step is a sound deduction, so a puzzle the grader solves (every option taken or
 //! gone) has exactly one solution. *Steps* count the options taken at the top level (except
@@ -32,7 +36,7 @@
 //! `1..1`, whose trail undoes a probe and whose global propagators run after each option
 //! taken; and plain counts per item with a log (`grade/tallies.rs`) for multiplicities.
 use crate::ir::xcc::XccProblem;
-use crate::solve::generate::grade::Grade;
+use crate::solve::generate::grade::{Clock, Grade};
 
 mod tallies;
 
@@ -62,37 +66,40 @@ pub(in crate::solve::xcc) trait Matrix {
 /// Grades the puzzle `p` (its clues built in), probing to at most `max_depth`. `given`
 /// flags the options (by id) that are clues: taking them is not a step. `Grade::level` is
 /// `None` when probing to `max_depth` does not solve it, or the clues contradict each other.
-pub fn grade(p: &XccProblem, given: &[bool], max_depth: u32) -> Grade {
+/// `None` when the clock ran out first.
+pub fn grade(p: &XccProblem, given: &[bool], max_depth: u32, clock: &mut Clock) -> Option<Grade> {
     if super::exact_cover(p) {
-        run(&mut super::cells::probe::Probe::new(p, given), max_depth)
+        run(&mut super::cells::probe::Probe::new(p, given), max_depth, clock)
     } else {
-        run(&mut tallies::Tallies::new(p, given), max_depth)
+        run(&mut tallies::Tallies::new(p, given), max_depth, clock)
     }
 }
 
 /// [`grade`] on the layout with counts per item, whatever the multiplicities: for tests
 /// that hold the two layouts to the same grades.
 pub fn grade_by_tallies(p: &XccProblem, given: &[bool], max_depth: u32) -> Grade {
-    run(&mut tallies::Tallies::new(p, given), max_depth)
+    run(&mut tallies::Tallies::new(p, given), max_depth, &mut Clock::new(None)).expect("no deadline")
 }
 
-fn run<M: Matrix>(m: &mut M, max_depth: u32) -> Grade {
+fn run<M: Matrix>(m: &mut M, max_depth: u32, clock: &mut Clock) -> Option<Grade> {
     let mut steps = 0;
-    let level = deduce(m, max_depth, &mut steps).ok().flatten();
-    Grade { level, steps }
+    let level = deduce(m, max_depth, &mut steps, clock).ok().flatten();
+    (!clock.stopped()).then_some(Grade { level, steps })
 }
 
 /// Runs levels 0..=depth to a fixpoint: `Some(level)` (the hardest level used) when
-/// solved, `None` when stuck, `Err` on a contradiction.
-fn deduce<M: Matrix>(m: &mut M, depth: u32, steps: &mut u64) -> Result<Option<u32>, Broken> {
+/// solved, `None` when stuck (or the clock ran out), `Err` on a contradiction.
+fn deduce<M: Matrix>(m: &mut M, depth: u32, steps: &mut u64, clock: &mut Clock) -> Result<Option<u32>, Broken> {
     let mut level = 0;
+    // Per depth, the option after the last one it removed: where its next round starts.
+    let mut from = vec![0; depth as usize + 1];
     'progress: loop {
         m.settle(steps)?;
         if m.solved() {
             return Ok(Some(level));
         }
         for d in 1..=depth {
-            if probe(m, d, steps)? {
+            if probe(m, d, &mut from[d as usize], steps, clock)? {
                 level = level.max(d);
                 continue 'progress;
             }
@@ -101,18 +108,26 @@ fn deduce<M: Matrix>(m: &mut M, depth: u32, steps: &mut u64) -> Result<Option<u3
     }
 }
 
-/// One round of probing at depth `d`: removes the first open option whose assumption leads
-/// to a contradiction with the levels below `d`. `true` when one was removed.
-fn probe<M: Matrix>(m: &mut M, d: u32, steps: &mut u64) -> Result<bool, Broken> {
+/// One round of probing at depth `d`: removes the first open option, in option order from
+/// `from` round to the start again, whose assumption leads to a contradiction with the levels
+/// below `d`. `true` when one was removed (and `from` is the option after it).
+/// Once the clock has run out every probe comes back empty-handed, so the levels unwind as
+/// if stuck.
+fn probe<M: Matrix>(m: &mut M, d: u32, from: &mut u32, steps: &mut u64, clock: &mut Clock) -> Result<bool, Broken> {
     let mut open = Vec::new();
     m.open(&mut open);
-    for x in open {
+    let split = open.partition_point(|&x| x < *from);
+    for &x in open[split..].iter().chain(&open[..split]) {
+        if clock.out() {
+            return Ok(false);
+        }
         let mark = m.mark();
         let mut ignored = 0;
-        let failed = m.assume(x).is_err() || deduce(m, d - 1, &mut ignored).is_err();
+        let failed = m.assume(x).is_err() || deduce(m, d - 1, &mut ignored, clock).is_err();
         m.reset(mark);
         if failed {
             *steps += 1;
+            *from = x + 1;
             m.exclude(x)?;
             return Ok(true);
         }
@@ -156,11 +171,11 @@ mod tests {
     fn a_full_grid_is_level_0_without_steps_and_a_contradiction_is_no_level() {
         let full = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
         let (p, given) = sudoku4(&full);
-        assert_eq!(grade(&p, &given, 2), Grade { level: Some(0), steps: 0 });
+        assert_eq!(grade(&p, &given, 2, &mut Clock::new(None)).unwrap(), Grade { level: Some(0), steps: 0 });
         let mut bad = full;
         bad[1] = 1;
         let (p, given) = sudoku4(&bad);
-        assert_eq!(grade(&p, &given, 2).level, None);
+        assert_eq!(grade(&p, &given, 2, &mut Clock::new(None)).unwrap().level, None);
         assert_eq!(grade_by_tallies(&p, &given, 2).level, None);
     }
 
@@ -168,10 +183,10 @@ mod tests {
     fn the_two_layouts_grade_alike_and_an_empty_grid_is_not_solved() {
         // The empty 4×4 has 288 completions: no deduction can solve it.
         let (p, given) = sudoku4(&[0; 16]);
-        assert_eq!(grade(&p, &given, 2).level, None);
+        assert_eq!(grade(&p, &given, 2, &mut Clock::new(None)).unwrap().level, None);
         let puzzle = [0, 0, 3, 0, 3, 0, 0, 2, 0, 1, 0, 0, 0, 3, 2, 0];
         let (p, given) = sudoku4(&puzzle);
-        let a = grade(&p, &given, 2);
+        let a = grade(&p, &given, 2, &mut Clock::new(None)).unwrap();
         assert!(a.level.is_some(), "{a:?}");
         assert_eq!(a, grade_by_tallies(&p, &given, 2));
     }
