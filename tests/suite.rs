@@ -27,6 +27,7 @@ mod fleet;
 mod generate;
 mod generate_derived;
 mod generate_layout;
+mod grade;
 mod group_moves;
 mod guided_search;
 mod input;

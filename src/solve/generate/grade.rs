@@ -46,7 +46,7 @@ impl Clock {
     /// Before a probe: has the deadline passed?
     pub fn out(&mut self) -> bool {
         self.probes = self.probes.wrapping_add(1);
-        if !self.stopped && self.probes % 64 == 0 {
+        if !self.stopped && self.probes.is_multiple_of(64) {
             self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.stopped

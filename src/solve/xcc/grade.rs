@@ -145,9 +145,9 @@ mod tests {
     /// box's item of the value; the clues' options flagged.
     fn sudoku4(clues: &[u8; 16]) -> (XccProblem, Vec<bool>) {
         let mut b = XccBuilder::new();
-        let cell: Vec<_> = (0..16).map(|c| b.add_primary(&format!("c{c}"), 1, 1)).collect();
+        let cell: Vec<_> = (0..16).map(|c| b.add_primary(format!("c{c}"), 1, 1)).collect();
         let mut unit = |kind: &str| -> Vec<_> {
-            (0..16).map(|k| b.add_primary(&format!("{kind}{}={}", k / 4, k % 4), 1, 1)).collect()
+            (0..16).map(|k| b.add_primary(format!("{kind}{}={}", k / 4, k % 4), 1, 1)).collect()
         };
         let (row, col, bx) = (unit("r"), unit("k"), unit("b"));
         let mut given = Vec::new();
