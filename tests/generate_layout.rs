@@ -417,3 +417,26 @@ fn the_brute_force_nurikabe_counter_counts_known_puzzles() {
     // the sea is not connected: no solution.
     assert_eq!(count_nurikabe(&nurikabe("2 2\n1 -\n- 1\n")), 0);
 }
+
+#[test]
+fn a_drawn_layout_under_each_value_once_is_refused_up_front() {
+    // Jigsaw's regions declared drawn: E111 at once, naming what to write, not S402 after
+    // the attempts.
+    let spec = std::fs::read_to_string("puzzles/jigsaw-sudoku.puz").unwrap();
+    let spec: String = spec
+        .lines()
+        .filter(|l| !l.starts_with("clues given"))
+        .map(|l| {
+            if l.starts_with("grid shape[n, n] from instance") {
+                format!("{l}\nclues in shape follow from the solution\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let dir = scratch("gen-layout-jigsaw");
+    let file = write(&dir, "jigsaw-drawn.puz", &spec);
+    let r = run(&["generate", &file, "--timeout", "20"], None);
+    assert_eq!(r.code, 3, "{}", r.err);
+    assert!(r.err.contains("E111") && r.err.contains("clues given grid, empty '.'"), "{}", r.err);
+}

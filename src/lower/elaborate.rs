@@ -300,6 +300,8 @@ impl Elab<'_> {
                         }
                         continue;
                     };
+                    let family = family.clone();
+                    self.layout_once(&r.name, r.span);
                     for (name, cells, span) in family.iter() {
                         self.model.regions.push(Region {
                             name: name.clone(),

@@ -64,6 +64,9 @@ pub struct Areas {
     pub labels: Vec<String>,
     /// What every area must hold.
     pub counts: Vec<AreaCount>,
+    /// The first `each ... holds each value exactly (at most) once` naming the family: areas
+    /// drawn from a solution serve counts only, so the generator refuses it.
+    pub once: Option<Span>,
     pub span: Span,
 }
 
@@ -97,9 +100,21 @@ impl Elab<'_> {
             cell,
             labels: labels.iter().map(|l| l.to_string()).collect(),
             counts: Vec::new(),
+            once: None,
             span: name.span,
         }));
         true
+    }
+
+    /// Probe mode, `each ..., NAME holds each value ... once` for the family of a layout of
+    /// areas: recorded (the first), for the generator to refuse.
+    pub(super) fn layout_once(&mut self, family: &str, span: Span) {
+        if let Some(Layout::Areas(a)) = self.model.derived.as_mut().and_then(|d| d.layout.as_mut())
+            && a.family == family
+            && a.once.is_none()
+        {
+            a.once = Some(span);
+        }
     }
 
     /// Probe mode, `each ..., NAME holds ... of v` for the family of a layout of areas: the

@@ -53,6 +53,21 @@ impl Drawer {
         })?;
         match layout {
             Layout::Areas(a) => {
+                if let Some(once) = a.once {
+                    return Err(fail(
+                        Diagnostic::new(
+                            Code::E111,
+                            once,
+                            format!("areas drawn from a solution cannot hold each value once: `{}` is a layout of `{}`", a.family, d.data),
+                        )
+                        .label("each value once in areas the generator draws")
+                        .related(declared, "the areas are declared drawn here")
+                        .help(format!(
+                            "drawn areas serve counts only (`each {0} holds exactly 1 of '*'`); for a jigsaw, read the regions from the instance and generate the givens: `clues given grid, empty '.'` instead of `clues in {1} follow from the solution`",
+                            a.family, d.data
+                        )),
+                    ));
+                }
                 let cells: Vec<usize> = a.cell.iter().flatten().copied().collect();
                 let geometry = Geometry { neighbours: crate::lower::layout::neighbours(board, &cells) };
                 Ok(Drawer::Areas {
