@@ -127,7 +127,7 @@ fn kenken_clues_hold_with_their_operations() {
 }
 
 /// The sides of cell (r, c) on the loop drawn by Slitherlink's answer (`+-+` corners, `|`).
-fn loop_sides(drawing: &[Vec<char>], r: usize, c: usize) -> usize {
+pub(crate) fn loop_sides(drawing: &[Vec<char>], r: usize, c: usize) -> usize {
     let at = |y: usize, x: usize| drawing.get(y).and_then(|l| l.get(x)).copied().unwrap_or(' ');
     [
         at(2 * r, 2 * c + 1) == '-',

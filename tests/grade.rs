@@ -9,6 +9,7 @@
 //!   published sets in tests/data;
 //! - `generate --difficulty L` on specs with derived clues prints puzzles of grade exactly L.
 use crate::common::{Rng, run, run_ok, scratch, write};
+use crate::generate_derived::loop_sides;
 
 /// `Some(level)` or `None` (not solved) per line of `puzc grade`, and the lines.
 fn grades(spec: &str, file: &str, extra: &[&str]) -> (Vec<Option<u32>>, Vec<String>) {
@@ -164,20 +165,6 @@ fn graded_killer_sudokus_have_one_solution() {
         let (graded, one, several) = graded_are_unique("puzzles/killer-sudoku.puz", &texts, &["--set", &set], level);
         assert!(graded > 0 && several > 0, "k = {k}: {graded} graded, {one} unique, {several} with several");
     }
-}
-
-/// The sides of cell (r, c) on the loop drawn by Slitherlink's answer (`+-+` corners, `|`).
-fn loop_sides(drawing: &[Vec<char>], r: usize, c: usize) -> usize {
-    let at = |y: usize, x: usize| drawing.get(y).and_then(|l| l.get(x)).copied().unwrap_or(' ');
-    [
-        at(2 * r, 2 * c + 1) == '-',
-        at(2 * r + 2, 2 * c + 1) == '-',
-        at(2 * r + 1, 2 * c) == '|',
-        at(2 * r + 1, 2 * c + 2) == '|',
-    ]
-    .iter()
-    .filter(|&&b| b)
-    .count()
 }
 
 #[test]

@@ -204,26 +204,39 @@ fn path_counts_equal_a_brute_force() {
         let g = Cells::new(rows, cols);
         let n = rows * cols;
         // One to three pairs of numbers on distinct cells.
-        let mut labels = vec![0u32; n];
-        for k in 1..=(1 + rng.below(3)).min(n / 2) as u32 {
-            for _ in 0..2 {
-                let free: Vec<usize> = (0..n).filter(|&v| labels[v] == 0).collect();
-                labels[free[rng.below(free.len())]] = k;
-            }
-        }
+        let pairs = (1 + rng.below(3)).min(n / 2);
+        let labels = random_pairs(&mut rng, n, pairs);
         let every = rng.below(2) == 0;
         let expected = g.paths(&labels, every);
-        let words: Vec<String> =
-            labels.iter().map(|&k| if k == 0 { "-".to_string() } else { (k * 3).to_string() }).collect();
-        let text = format!(
-            "board g[{rows}, {cols}]\ngrid clues[{rows}, {cols}] of words = \"{}\"\npaths join the equal numbers of clues{}\n",
-            grid_text(rows, cols, &words),
-            if every { ", through every cell" } else { "" }
-        );
+        let text = paths_spec(rows, cols, &labels, 3, every);
         let file = write(&dir, &format!("p{round}.puz"), &text);
         let out = run_ok(&["solve", &file, "--count"], None, 0);
         assert_eq!(out.trim(), expected.to_string(), "round {round}:\n{text}");
     }
+}
+
+/// `pairs` numbers (1, 2, ...) each on two distinct random cells of `n`; 0 elsewhere.
+fn random_pairs(rng: &mut Rng, n: usize, pairs: usize) -> Vec<u32> {
+    let mut labels = vec![0u32; n];
+    for k in 1..=pairs as u32 {
+        for _ in 0..2 {
+            let free: Vec<usize> = (0..n).filter(|&v| labels[v] == 0).collect();
+            labels[free[rng.below(free.len())]] = k;
+        }
+    }
+    labels
+}
+
+/// A Numberlink spec on `labels` (number k written as `k * scale`, so labels need not be
+/// 1, 2, ...), `through every cell` when `every`.
+fn paths_spec(rows: usize, cols: usize, labels: &[u32], scale: u32, every: bool) -> String {
+    let words: Vec<String> =
+        labels.iter().map(|&k| if k == 0 { "-".to_string() } else { (k * scale).to_string() }).collect();
+    format!(
+        "board g[{rows}, {cols}]\ngrid clues[{rows}, {cols}] of words = \"{}\"\npaths join the equal numbers of clues{}\n",
+        grid_text(rows, cols, &words),
+        if every { ", through every cell" } else { "" }
+    )
 }
 
 /// Every way to draw the paths, pair by pair: each pair's path is a simple path between its
@@ -299,22 +312,11 @@ fn path_counts_on_larger_boards_equal_a_path_by_path_enumeration() {
     for round in 0..40 {
         let (rows, cols) = (3 + rng.below(3), 3 + rng.below(3));
         let n = rows * cols;
-        let mut labels = vec![0u32; n];
-        for k in 1..=(2 + rng.below(3)) as u32 {
-            for _ in 0..2 {
-                let free: Vec<usize> = (0..n).filter(|&v| labels[v] == 0).collect();
-                labels[free[rng.below(free.len())]] = k;
-            }
-        }
+        let pairs = 2 + rng.below(3);
+        let labels = random_pairs(&mut rng, n, pairs);
         let every = rng.below(3) == 0;
         let expected = paths_by_pair(rows, cols, &labels, every);
-        let words: Vec<String> =
-            labels.iter().map(|&k| if k == 0 { "-".to_string() } else { (k * 7).to_string() }).collect();
-        let text = format!(
-            "board g[{rows}, {cols}]\ngrid clues[{rows}, {cols}] of words = \"{}\"\npaths join the equal numbers of clues{}\n",
-            grid_text(rows, cols, &words),
-            if every { ", through every cell" } else { "" }
-        );
+        let text = paths_spec(rows, cols, &labels, 7, every);
         let file = write(&dir, &format!("p{round}.puz"), &text);
         let out = run_ok(&["solve", &file, "--count"], None, 0);
         assert_eq!(out.trim(), expected.to_string(), "round {round}:\n{text}");

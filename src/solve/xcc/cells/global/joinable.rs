@@ -345,12 +345,7 @@ impl Joins {
             for (slot, &(w, t)) in self.nbr[v].iter().enumerate() {
                 free |= if w == u32::MAX { 1 } else { self.spare[w as usize] >> t & 1 } << slot;
             }
-            let base = get(&c.base, k);
-            let mut at = base;
-            let mut changed = false;
-            while at < base + c.size(k) {
-                let x = get(&c.set, at);
-                let o = get(&c.nd_opt, x) as usize;
+            let unfit = |o: usize| {
                 let (col, s) = (self.colour[o], self.slots[o]);
                 let fits = (!s & !free) & 0xf == 0
                     && (col == NONE
@@ -359,16 +354,9 @@ impl Joins {
                             s >> slot & 1 == 0
                                 || self.link[w as usize * words + col as usize / 64][t as usize] >> (col % 64) & 1 == 1
                         }));
-                if fits {
-                    at += 1;
-                    continue;
-                }
-                // `remove` swaps the last live node into `at`.
-                if !(c.remove(x) & c.hide(x)) {
-                    return false;
-                }
-                changed = true;
-            }
+                !fits
+            };
+            let Some(changed) = self.strip(c, k, unfit) else { return false };
             if changed {
                 let slots = self.refresh(c, v);
                 self.push_across(v, slots);
@@ -451,20 +439,10 @@ impl Joins {
                 if !c.active(k) {
                     return None;
                 }
-                let base = get(&c.base, k);
-                let mut pos = base;
-                while pos < base + c.size(k) {
-                    let y = get(&c.set, pos);
-                    let col = self.colour[get(&c.nd_opt, y) as usize];
-                    if col != NONE && col as usize / 64 == x && dead >> (col % 64) & 1 == 1 {
-                        if !(c.remove(y) & c.hide(y)) {
-                            return None;
-                        }
-                        changed = true;
-                    } else {
-                        pos += 1;
-                    }
-                }
+                changed |= self.strip(c, k, |o| {
+                    let col = self.colour[o];
+                    col != NONE && col as usize / 64 == x && dead >> (col % 64) & 1 == 1
+                })?;
             }
             if changed {
                 let slots = self.refresh(c, v);
@@ -479,27 +457,33 @@ impl Joins {
             if !c.active(k) {
                 continue; // chosen, in colour `j` (the only colour its links have)
             }
-            let base = get(&c.base, k);
-            let mut pos = base;
-            let mut changed = false;
-            while pos < base + c.size(k) {
-                let y = get(&c.set, pos);
-                if self.colour[get(&c.nd_opt, y) as usize] != j {
-                    if !(c.remove(y) & c.hide(y)) {
-                        return None;
-                    }
-                    changed = true;
-                } else {
-                    pos += 1;
-                }
-            }
-            if changed {
+            if self.strip(c, k, |o| self.colour[o] != j)? {
                 let slots = self.refresh(c, v);
                 self.push_across(v, slots);
                 removed |= slots != 0;
             }
         }
         Some(removed)
+    }
+
+    /// Removes the options of item `k` that `gone` names (by option number); whether any
+    /// went, `None` when a removal leaves some item without options.
+    fn strip(&self, c: &mut Cells, k: u32, gone: impl Fn(usize) -> bool) -> Option<bool> {
+        let base = get(&c.base, k);
+        let (mut pos, mut changed) = (base, false);
+        // `remove` swaps the last live node into `pos`.
+        while pos < base + c.size(k) {
+            let y = get(&c.set, pos);
+            if gone(get(&c.nd_opt, y) as usize) {
+                if !(c.remove(y) & c.hide(y)) {
+                    return None;
+                }
+                changed = true;
+            } else {
+                pos += 1;
+            }
+        }
+        Some(changed)
     }
 
     /// Paired colour `self.pairs[p]`, `j` from `a` to `b`, over the nodes `from_a` still
