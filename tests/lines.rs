@@ -326,6 +326,110 @@ fn path_counts_on_larger_boards_equal_a_path_by_path_enumeration() {
     }
 }
 
+/// Every way to draw the paths (cells may stay empty), as [`paths_by_pair`] finds them, and
+/// how many of them are *induced*: no path touches itself (two cells of one path beside
+/// each other are consecutive on it). Written apart from [`paths_by_pair`]: each path's
+/// cells are kept in order and the touching is checked on each complete drawing.
+fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize) {
+    struct Walk<'a> {
+        rows: usize,
+        cols: usize,
+        labels: &'a [u32],
+        /// Per cell: the pair whose path holds it (0: none), and its place along the path.
+        on: Vec<u32>,
+        place: Vec<usize>,
+        found: (usize, usize),
+    }
+    impl Walk<'_> {
+        fn beside(&self, at: usize) -> Vec<usize> {
+            let (r, c) = (at / self.cols, at % self.cols);
+            let mut b = Vec::new();
+            if r > 0 {
+                b.push(at - self.cols);
+            }
+            if r + 1 < self.rows {
+                b.push(at + self.cols);
+            }
+            if c > 0 {
+                b.push(at - 1);
+            }
+            if c + 1 < self.cols {
+                b.push(at + 1);
+            }
+            b
+        }
+        fn pairs_on(&mut self, pair: u32) {
+            let Some(start) = self.labels.iter().position(|&l| l == pair) else {
+                let n = self.on.len();
+                let touching = (0..n).any(|u| {
+                    self.on[u] != 0
+                        && self
+                            .beside(u)
+                            .iter()
+                            .any(|&w| self.on[w] == self.on[u] && self.place[u].abs_diff(self.place[w]) != 1)
+                });
+                self.found.0 += 1;
+                self.found.1 += usize::from(!touching);
+                return;
+            };
+            self.on[start] = pair;
+            self.place[start] = 0;
+            self.walk(pair, start, 0);
+            self.on[start] = 0;
+        }
+        fn walk(&mut self, pair: u32, at: usize, step: usize) {
+            for w in self.beside(at) {
+                if self.labels[w] == pair && self.on[w] == 0 {
+                    // The other end: the next pair.
+                    (self.on[w], self.place[w]) = (pair, step + 1);
+                    self.pairs_on(pair + 1);
+                    self.on[w] = 0;
+                } else if self.labels[w] == 0 && self.on[w] == 0 {
+                    (self.on[w], self.place[w]) = (pair, step + 1);
+                    self.walk(pair, w, step + 1);
+                    self.on[w] = 0;
+                }
+            }
+        }
+    }
+    let n = rows * cols;
+    let mut walk = Walk { rows, cols, labels, on: vec![0; n], place: vec![0; n], found: (0, 0) };
+    walk.pairs_on(1);
+    walk.found
+}
+
+/// `--unique` on paths whose empty cells are free searches the induced solutions only and
+/// decides from them (`solve/xcc/shortcut.rs`: none means no solution, two mean two, one is
+/// the only solution unless a link of it can be detoured through empty cells, which gives a
+/// second). Against the enumeration above on random boards of 2 × 2 to 5 × 5: the verdict
+/// (no solution, exit 1; one, exit 0; more, exit 6) is the count's, and the boards met
+/// include every case, with boards whose one induced solution has a detour (more than one
+/// solution in all).
+#[test]
+fn unique_verdicts_of_free_paths_equal_a_path_by_path_enumeration() {
+    let mut rng = Rng::new(31);
+    let dir = scratch("lines-paths-unique");
+    let (mut verdicts, mut detoured, mut many_induced) = ([0usize; 3], 0, 0);
+    for round in 0..300 {
+        let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+        let n = rows * cols;
+        let pairs = (1 + rng.below(5)).min(n / 2);
+        let labels = random_pairs(&mut rng, n, pairs);
+        let (all, induced) = paths_and_induced(rows, cols, &labels);
+        assert_eq!(all, paths_by_pair(rows, cols, &labels, false), "the two enumerations agree");
+        let text = paths_spec(rows, cols, &labels, 5, false);
+        let file = write(&dir, &format!("p{round}.puz"), &text);
+        let code = [1, 0, 6][all.min(2)];
+        let out = run_ok(&["solve", &file, "--unique"], None, code);
+        assert_eq!(out.is_empty(), all == 0, "round {round}: an answer printed when there is one:\n{text}");
+        verdicts[all.min(2)] += 1;
+        detoured += usize::from(induced == 1 && all >= 2);
+        many_induced += usize::from(induced >= 2);
+    }
+    assert!(verdicts.iter().all(|&v| v >= 10), "every verdict met often: {verdicts:?}");
+    assert!(detoured >= 10 && many_induced >= 10, "detoured {detoured}, two induced or more {many_induced}");
+}
+
 /// Janko's Masyu 011, shipped in `puzzles/masyu.puz`, against the solution published with it
 /// (SmilingWayne/puzzlekit-dataset, assets/data/Masyu/Masyu_dataset.json).
 #[test]

@@ -258,7 +258,14 @@ impl<'m> Plan<'m> {
                 && !ask.part
                 && ask.limit.is_none()
                 && threads.is_none_or(|t| t == 1);
-            let (low, breaking) = searched(model, ask.max_options, by_orbits)?;
+            let (mut low, breaking) = searched(model, ask.max_options, by_orbits)?;
+            // `--unique` of free paths looks at induced solutions only, and
+            // `solve::xcc::shortcut` completes the verdict (not for a part of a split,
+            // whose pieces cut the whole search, nor up to symmetry).
+            low.problem.induced = mode == AnswerMode::Unique
+                && !ask.part
+                && model.up_to_symmetry.is_none()
+                && crate::lower::shortcuts::apply(model);
             // The representatives the cut search keeps are the smallest by the anchor first.
             if let (Some(b), Some(_)) = (&breaking, &classes) {
                 classes = Classes::new(perms, Some(b.anchor.clone()));
@@ -355,7 +362,13 @@ impl<'m> Plan<'m> {
                 // node) explore the same tree in the same order, faster; `--stats` counts
                 // nodes that way.
                 let branching = xcc::Branching::ForcedMoves;
+                // Induced paths (`XccProblem::induced`): the first solution, kept to look
+                // for a detour once the search ends with it alone.
+                let first: RefCell<Option<Vec<OptionId>>> = RefCell::new(None);
                 let mut take = |chosen: &[OptionId]| {
+                    if low.problem.induced && first.borrow().is_none() {
+                        *first.borrow_mut() = Some(chosen.to_vec());
+                    }
                     let weight = got.weights.map_or(1, |w| chosen.iter().map(|o| w[o.0 as usize]).sum());
                     got.take(weight, || decode(model, &low.meanings, &low.defaults, chosen))
                 };
@@ -374,6 +387,33 @@ impl<'m> Plan<'m> {
                         None => split::solve_default(&low.problem, &limits, branching, keep_all, &mut take),
                     },
                 };
+                let mut stats = stats;
+                let first = first.take();
+                if let (Some(one), Stop::Exhausted, 1) = (&first, stats.stop, stats.solutions) {
+                    stats = match xcc::shortcut::another(&low.problem, one) {
+                        xcc::shortcut::Another::None => stats,
+                        // A second solution from the first: verified and counted as found.
+                        xcc::shortcut::Another::Found(other) => {
+                            take(&other);
+                            Stats { solutions: 2, stop: Stop::SolutionLimit, ..stats }
+                        }
+                        // Every solution searched, the first found again.
+                        xcc::shortcut::Another::Unknown => {
+                            let mut all = low.problem.clone();
+                            all.induced = false;
+                            let sorted = |o: &[OptionId]| {
+                                let mut o = o.to_vec();
+                                o.sort_unstable();
+                                o
+                            };
+                            let one = sorted(one);
+                            let again = split::solve(&all, &limits, branching, 1, keep_all, &mut |chosen| {
+                                if sorted(chosen) == one { Flow::Continue } else { take(chosen) }
+                            });
+                            Stats { nodes: stats.nodes + again.nodes, ..again }
+                        }
+                    };
+                }
                 let p = &low.problem;
                 let shape = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count())
                     + &match used {

@@ -37,6 +37,7 @@ mod rows;
 mod runs;
 mod seen;
 mod shapes;
+pub mod shortcuts;
 mod sight;
 mod sized;
 pub mod symmetry;

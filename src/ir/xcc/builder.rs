@@ -142,6 +142,7 @@ impl XccBuilder {
             colour_names: self.colour_names,
             globals,
             weighted: false,
+            induced: false,
         };
         (problem, map)
     }

@@ -100,6 +100,7 @@ pub fn shuffled_by(p: &XccProblem, rng: &mut SplitMix64, later: &[bool]) -> (Xcc
         colour_names: p.colour_names.clone(),
         globals: p.globals.iter().map(|g| g.renumbered(&old)).collect(),
         weighted: p.weighted,
+        induced: p.induced,
     };
     q.option_start.push(0);
     for &o in &old {

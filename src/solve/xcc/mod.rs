@@ -38,6 +38,7 @@ pub mod grade;
 mod links;
 mod search;
 mod sets;
+pub mod shortcut;
 mod tally;
 pub(crate) use tally::Tally;
 #[cfg(test)]

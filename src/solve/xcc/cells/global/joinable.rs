@@ -36,6 +36,8 @@ use crate::ir::xcc::{Global, XccProblem};
 
 /// No colour: an option that uses no link, or an option not at a node.
 const NONE: u16 = u16::MAX;
+/// `sure` of a node whose live options are in several colours (or some in none).
+const MIXED: u16 = u16::MAX - 1;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Joins {
@@ -56,8 +58,13 @@ pub(super) struct Joins {
     link: Vec<[u64; 4]>,
     /// Per node: the slots the node may leave unused (kept as `link` is).
     spare: Vec<u8>,
-    /// `(node, its old links in every word, its old spare slots)`, in the order changed.
-    log: Vec<(u32, [u64; 4], u8)>,
+    /// Per node: the colour every live option has (`NONE` when none has one), or `MIXED`
+    /// (kept as `link` is).
+    sure: Vec<u16>,
+    /// Induced paths only: two nodes beside each other carrying one colour are joined.
+    induced: bool,
+    /// `(node, its old links in every word, its old spare slots, its old sure colour)`.
+    log: Vec<(u32, [u64; 4], u8, u16)>,
     /// Calls with at least this many active primary items look at every node: the first
     /// choices, whose state before was never made consistent.
     top: u32,
@@ -189,6 +196,8 @@ impl Joins {
             words,
             link: vec![[0; 4]; n * words],
             spare: vec![0; n],
+            sure: vec![MIXED; n],
+            induced: p.induced,
             log: Vec::new(),
             top: 0,
             from_a: vec![0; n * words],
@@ -223,10 +232,11 @@ impl Joins {
     pub fn undo(&mut self, start: u32) {
         let words = self.words;
         while self.log.len() > start as usize {
-            let (idx, old, spare) = self.log.pop().unwrap();
+            let (idx, old, spare, sure) = self.log.pop().unwrap();
             let (v, w) = (idx as usize / words, idx as usize % words);
             self.link[v * words + w] = old;
             self.spare[v] = spare;
+            self.sure[v] = sure;
         }
     }
 
@@ -241,9 +251,15 @@ impl Joins {
             big = vec![[0u64; 4]; words];
         }
         let mut spare = 0u8;
+        let (mut sure, mut first) = (NONE, true);
         let mut add = |o: usize| {
             let (col, s) = (self.colour[o], self.slots[o]);
             spare |= !s;
+            if first {
+                (sure, first) = (col, false);
+            } else if sure != col {
+                sure = MIXED;
+            }
             if col != NONE {
                 let (w, bit) = (col as usize / 64, 1u64 << (col % 64));
                 let l = if words > 4 { &mut big[w] } else { &mut link[w] };
@@ -264,7 +280,11 @@ impl Joins {
         }
         let spare = spare & 0xf;
         let old_spare = self.spare[v];
+        let old_sure = self.sure[v];
         let mut changed = spare ^ old_spare;
+        if self.induced && sure != old_sure {
+            changed = 0xf;
+        }
         let mut logged = false;
         for w in 0..words {
             let new = if words > 4 { big[w] } else { link[w] };
@@ -273,13 +293,14 @@ impl Joins {
             for slot in 0..4 {
                 changed |= ((new[slot] != old[slot]) as u8) << slot;
             }
-            if new != old || (changed != 0 && !logged) {
-                self.log.push((at as u32, old, old_spare));
+            if new != old || (changed != 0 && !logged) || (sure != old_sure && !logged) {
+                self.log.push((at as u32, old, old_spare, old_sure));
                 self.link[at] = new;
                 logged = true;
             }
         }
         self.spare[v] = spare;
+        self.sure[v] = sure;
         changed
     }
 
@@ -342,12 +363,17 @@ impl Joins {
             }
             // Per slot, whether the node across may leave the link out.
             let mut free = 0u8;
+            let mut sure = [MIXED; 4];
             for (slot, &(w, t)) in self.nbr[v].iter().enumerate() {
                 free |= if w == u32::MAX { 1 } else { self.spare[w as usize] >> t & 1 } << slot;
+                if self.induced && w != u32::MAX {
+                    sure[slot] = self.sure[w as usize];
+                }
             }
             let unfit = |o: usize| {
                 let (col, s) = (self.colour[o], self.slots[o]);
                 let fits = (!s & !free) & 0xf == 0
+                    && (col == NONE || (0..4).all(|slot| s >> slot & 1 == 1 || sure[slot] != col))
                     && (col == NONE
                         || (0..4).all(|slot| {
                             let (w, t) = self.nbr[v][slot];
