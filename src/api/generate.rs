@@ -31,7 +31,7 @@ use crate::render::svg::Document;
 use crate::solve::answer::{Answer, decode};
 use crate::solve::fill::Grid;
 use crate::solve::generate::grade::{Clock, Grader};
-use crate::solve::generate::{Goal, SplitMix64, minimise, orbits, sample, sample_by};
+use crate::solve::generate::{Goal, SplitMix64, minimise, near, orbits, sample, sample_by};
 use crate::solve::xcc::{Flow, Limits, Stop};
 use crate::syntax::ast::{Lattice, Origin, Spec};
 use std::collections::HashMap;
@@ -55,6 +55,9 @@ pub struct Request {
     pub clues: Option<u64>,
     /// Random solutions tried per puzzle before giving up (S402).
     pub attempts: u64,
+    /// Derived clues: moves of a sampled solution per attempt towards one whose clues fix
+    /// it ([`crate::solve::generate::near`]); 0 draws afresh after each failure.
+    pub moves: u64,
     /// Search nodes per uniqueness test.
     pub max_nodes: u64,
     /// Only puzzles of exactly this grade (givens only).
@@ -508,6 +511,11 @@ fn derived(
         minimal: !removable.is_empty() && (req.minimal || req.clues.is_none()),
     };
     let later = lowered.as_ref().map_or_else(Vec::new, |l| drawer.later(&l.meanings));
+    // Per option of the clue-free problem, the cell and value it fills (for the moves).
+    let fills: Vec<Option<(usize, usize)>> = lowered.as_ref().map_or_else(Vec::new, |l| {
+        l.meanings.iter().map(|m| if let Meaning::Fill { cell, value } = m { Some((*cell, *value)) } else { None }).collect()
+    });
+
     let mut uniform =
         lowered.as_ref().filter(|_| req.uniform).map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
     let mut one = |n: u64| -> Result<String, Failure> {
@@ -518,7 +526,7 @@ fn derived(
             if req.late() {
                 break;
             }
-            let answer = match &lowered {
+            let mut chosen = match &lowered {
                 None => None,
                 Some(lowered) => {
                     let chosen = match uniform.as_mut() {
@@ -534,49 +542,71 @@ fn derived(
                         None => sample_by(&lowered.problem, &mut rng, &limits, &later),
                     };
                     let Some(chosen) = chosen else { continue };
-                    Some(decode(model, &lowered.meanings, &lowered.defaults, &chosen))
+                    Some(chosen)
                 }
             };
-            let full = match &answer {
-                Some(answer) => crate::solve::generate::derive::derive(model, &d, answer),
-                None => Ok(vec![None; d.slots.len()]),
-            };
-            let full = match full {
-                Ok(f) => f,
-                Err(why) => {
+            // Moves of the sampled solution towards one the clues fix (`near.rs`).
+            let mut moves = if drawer.repairs() == 0 { req.moves } else { 0 };
+            let found = loop {
+                let answer = match (&lowered, &chosen) {
+                    (Some(lowered), Some(chosen)) => Some(decode(model, &lowered.meanings, &lowered.defaults, chosen)),
+                    _ => None,
+                };
+                let full = match &answer {
+                    Some(answer) => crate::solve::generate::derive::derive(model, &d, answer),
+                    None => Ok(vec![None; d.slots.len()]),
+                };
+                let full = match full {
+                    Ok(f) => f,
+                    Err(why) => {
+                        why_not = why;
+                        break None;
+                    }
+                };
+                let mut texts: Vec<String> =
+                    full.iter().zip(&d.slots).map(|(t, s)| t.clone().unwrap_or_else(|| s.text.clone())).collect();
+                let fill = answer.as_ref().and_then(|a| a.fill.as_deref());
+                if let Err(why) = drawer.draw(fill, &mut texts, &mut rng) {
                     why_not = why;
-                    continue;
+                    break None;
                 }
-            };
-            let mut texts: Vec<String> =
-                full.iter().zip(&d.slots).map(|(t, s)| t.clone().unwrap_or_else(|| s.text.clone())).collect();
-            let fill = answer.as_ref().and_then(|a| a.fill.as_deref());
-            if let Err(why) = drawer.draw(fill, &mut texts, &mut rng) {
-                why_not = why;
-                continue;
-            }
-            // The full clue set must have one solution; a layout is repaired against a second.
-            let mut repairs = drawer.repairs();
-            let one_solution = loop {
-                let sols = match count(spec, overrides, &rewrite(case, &d, &texts), instance, req, &limits) {
-                    Ok((1, true, _)) => break true,
-                    Ok((2, _, sols)) => sols,
-                    _ => break false,
+                // The full clue set must have one solution; a layout is repaired against a
+                // second, a solution moved away from it.
+                let mut repairs = drawer.repairs();
+                let other = loop {
+                    let sols = match count(spec, overrides, &rewrite(case, &d, &texts), instance, req, &limits) {
+                        Ok((1, true, _)) => break None,
+                        Ok((2, _, sols)) => sols,
+                        _ => break Some(None),
+                    };
+                    let (Some(fill), Some(other)) =
+                        (fill, sols.into_iter().find_map(|s| s.fill.filter(|f| Some(f.as_slice()) != fill)))
+                    else {
+                        break Some(None);
+                    };
+                    if repairs == 0 || !drawer.repair(fill, &other, &mut texts, &mut rng) {
+                        break Some(Some(other));
+                    }
+                    repairs -= 1;
                 };
-                let (Some(fill), Some(other)) =
-                    (fill, sols.iter().find_map(|s| s.fill.as_deref().filter(|f| Some(*f) != fill)))
-                else {
-                    break false;
-                };
-                if repairs == 0 || !drawer.repair(fill, other, &mut texts, &mut rng) {
-                    break false;
-                }
-                repairs -= 1;
-            };
-            if !one_solution {
+                let Some(other) = other else { break Some((answer, texts)) };
                 why_not = "no sampled solution's full clue set had only that solution".into();
-                continue;
-            }
+                let (Some(lowered), Some(base), Some(fill), Some(other)) = (&lowered, &chosen, fill, other) else {
+                    break None;
+                };
+                if moves == 0 || req.late() {
+                    break None;
+                }
+                moves -= 1;
+                // A cell where the second solution differs, barred from both its values.
+                let moved = near::differing(fill, &other, &mut rng).into_iter().find_map(|cell| {
+                    let (a, b) = (fill[cell]?, other[cell]?);
+                    near::near(&lowered.problem, base, &near::bar(&fills, cell, a, b), &mut rng, &limits)
+                });
+                let Some(moved) = moved else { break None };
+                chosen = Some(moved);
+            };
+            let Some((answer, texts)) = found else { continue };
             let write = |kept: &[Option<u8>]| {
                 let mut t = texts.clone();
                 for (k, &slot) in removable.iter().enumerate() {

@@ -156,6 +156,10 @@ pub struct GenerateArgs {
     /// Random solutions tried per puzzle before giving up (S402).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = a_count)]
     pub attempts: u64,
+    /// Derived clues: moves of a sampled solution per attempt, each changing it where a
+    /// second solution of its clues differs from it (0: draw afresh instead).
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = a_count)]
+    pub moves: u64,
     /// Search nodes each uniqueness test may use; a test that runs out keeps its clues.
     #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = a_count)]
     pub max_nodes: u64,

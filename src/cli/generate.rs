@@ -23,6 +23,7 @@ pub fn run(s: &mut Session, args: &GenerateArgs) -> Exit {
         minimal: args.minimal,
         clues: args.clues,
         attempts: args.attempts,
+        moves: args.moves,
         max_nodes: args.max_nodes,
         difficulty: args.difficulty,
         uniform: args.uniform,

@@ -20,6 +20,7 @@
 pub mod derive;
 pub mod grade;
 pub mod layout;
+pub mod near;
 pub mod uniform;
 
 use crate::ir::xcc::{Global, OptionId, XccProblem};
@@ -91,6 +92,12 @@ pub fn shuffled_by(p: &XccProblem, rng: &mut SplitMix64, later: &[bool]) -> (Xcc
         keyed.sort_by_key(|k| k.0);
         old = keyed.into_iter().map(|k| k.1).collect();
     }
+    (reordered(p, &old), old)
+}
+
+/// `p` with only the options `old` (ids of `p`, none twice), in that order: option `k` of the
+/// result is `old[k]`.
+pub fn reordered(p: &XccProblem, old: &[OptionId]) -> XccProblem {
     let mut q = XccProblem {
         items: p.items.clone(),
         n_primary: p.n_primary,
@@ -98,12 +105,12 @@ pub fn shuffled_by(p: &XccProblem, rng: &mut SplitMix64, later: &[bool]) -> (Xcc
         option_start: Vec::with_capacity(old.len() + 1),
         option_items: Vec::with_capacity(p.option_items.len()),
         colour_names: p.colour_names.clone(),
-        globals: p.globals.iter().map(|g| g.renumbered(&old)).collect(),
+        globals: p.globals.iter().map(|g| g.renumbered(old)).collect(),
         weighted: p.weighted,
         induced: p.induced,
     };
     q.option_start.push(0);
-    for &o in &old {
+    for &o in old {
         q.option_names.push(p.option_names[o.0 as usize].clone());
         q.option_items.extend_from_slice(p.option(o));
         q.option_start.push(q.option_items.len() as u32);
@@ -113,7 +120,7 @@ pub fn shuffled_by(p: &XccProblem, rng: &mut SplitMix64, later: &[bool]) -> (Xcc
     for g in &mut q.globals {
         sort_ins(g);
     }
-    (q, old)
+    q
 }
 
 fn sort_ins(g: &mut Global) {
