@@ -513,7 +513,10 @@ fn derived(
     let later = lowered.as_ref().map_or_else(Vec::new, |l| drawer.later(&l.meanings));
     // Per option of the clue-free problem, the cell and value it fills (for the moves).
     let fills: Vec<Option<(usize, usize)>> = lowered.as_ref().map_or_else(Vec::new, |l| {
-        l.meanings.iter().map(|m| if let Meaning::Fill { cell, value } = m { Some((*cell, *value)) } else { None }).collect()
+        l.meanings
+            .iter()
+            .map(|m| if let Meaning::Fill { cell, value } = m { Some((*cell, *value)) } else { None })
+            .collect()
     });
 
     let mut uniform =
@@ -595,6 +598,9 @@ fn derived(
                     break None;
                 };
                 if moves == 0 || req.late() {
+                    if req.moves > 0 {
+                        why_not = format!("{why_not}, nor one moved from it in {} moves", req.moves);
+                    }
                     break None;
                 }
                 moves -= 1;
@@ -730,7 +736,9 @@ fn graded(
     grade(&elab, req.limits.options, max_level, GraderKind::Auto, req.deadline).ok()?.level
 }
 
-/// The case's text with each entry's stretch replaced by `texts` (in reading order).
+/// The case's text with each entry's stretch replaced by `texts` (in reading order). The
+/// spaces between an entry and the next word on its line take up the change in its width
+/// (at least one stays), so columns the instance lined up stay lined up.
 fn rewrite(case: &str, d: &Derived, texts: &[String]) -> String {
     let mut out = String::with_capacity(case.len() + 16);
     let mut at = 0;
@@ -738,6 +746,13 @@ fn rewrite(case: &str, d: &Derived, texts: &[String]) -> String {
         out.push_str(&case[at..slot.at.0]);
         out.push_str(text);
         at = slot.at.1;
+        let spaces = case[at..].bytes().take_while(|&b| b == b' ').count();
+        let word_follows = case[at + spaces..].bytes().next().is_some_and(|b| !b"\r\n\t#".contains(&b));
+        if spaces > 0 && word_follows {
+            let width = case[slot.at.0..slot.at.1].chars().count() + spaces;
+            out.extend(std::iter::repeat_n(' ', width.saturating_sub(text.chars().count()).max(1)));
+            at += spaces;
+        }
     }
     out.push_str(&case[at..]);
     out
