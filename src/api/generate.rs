@@ -604,10 +604,16 @@ fn derived(
                     break None;
                 }
                 moves -= 1;
-                // A cell where the second solution differs, barred from both its values.
-                let moved = near::differing(fill, &other, &mut rng).into_iter().find_map(|cell| {
+                // A cell where the second solution differs, barred from both its values: first
+                // with the cells outside its window kept, then anywhere.
+                let diff = near::differing(fill, &other, &mut rng);
+                let moved = diff.iter().find_map(|&cell| {
                     let (a, b) = (fill[cell]?, other[cell]?);
-                    near::near(&lowered.problem, base, &near::bar(&fills, cell, a, b), &mut rng, &limits)
+                    let bar = near::bar(&fills, cell, a, b);
+                    let mut kept = bar.clone();
+                    kept.extend(near::outside(&lowered.problem, &fills, cell, fill, &diff));
+                    near::near(&lowered.problem, base, &kept, &mut rng, &limits)
+                        .or_else(|| near::near(&lowered.problem, base, &bar, &mut rng, &limits))
                 });
                 let Some(moved) = moved else { break None };
                 chosen = Some(moved);

@@ -4,7 +4,10 @@
 //! barred from both of their values there ([`bar`]) and the clue-free problem is solved again
 //! with `S`'s options tried first ([`near`]): the engine keeps `S` wherever the bar lets it, so
 //! the new solution is `S` changed around that cell, and the clues derived from it no longer
-//! fit `T` there.
+//! fit `T` there. The change is first confined to a window ([`outside`]: the cells where `T`
+//! differs and those sharing a constraint with the cell), since the engine's backtracking
+//! would otherwise carry it far (a third of a sudoku's cells) and undo clues that already
+//! held; only when no solution changes the window alone may it go further.
 //!
 //! Why not start from scratch: a random filling of a layout whose clues are weak (a Kakuro's
 //! run sums, a killer's cage sums) almost never has one solution, but most of its clues
@@ -68,6 +71,44 @@ pub fn bar(fills: &[Option<(usize, usize)>], cell: usize, a: usize, b: usize) ->
         .collect()
 }
 
+/// The options that would change a cell outside the window around `cell`: the cells of
+/// `diff` and every cell that shares an item with one of `cell`'s options (`fills`: per option,
+/// the cell and value it fills). A move barred from them changes only the window.
+pub fn outside(
+    p: &XccProblem,
+    fills: &[Option<(usize, usize)>],
+    cell: usize,
+    fill: &[Option<usize>],
+    diff: &[usize],
+) -> Vec<OptionId> {
+    let mut window = vec![false; fill.len()];
+    for &c in diff {
+        window[c] = true;
+    }
+    window[cell] = true;
+    let mut items = vec![false; p.items.len()];
+    for (o, f) in fills.iter().enumerate() {
+        if matches!(f, Some((c, _)) if *c == cell) {
+            for e in p.option(OptionId(o as u32)) {
+                items[e.item.0 as usize] = true;
+            }
+        }
+    }
+    for (o, f) in fills.iter().enumerate() {
+        if let Some((c, _)) = f
+            && p.option(OptionId(o as u32)).iter().any(|e| items[e.item.0 as usize])
+        {
+            window[*c] = true;
+        }
+    }
+    fills
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| matches!(f, Some((c, v)) if !window[*c] && fill[*c] != Some(*v)))
+        .map(|(o, _)| OptionId(o as u32))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +153,31 @@ mod tests {
             got.sort_unstable();
             assert_eq!(got, base.to_vec());
         }
+    }
+
+    #[test]
+    fn outside_bars_the_other_values_of_cells_beyond_the_window() {
+        // Three cells in a row, each pair different; a fourth alone. Cell 0's options share
+        // the value items with cells 1 and 2 only.
+        let mut b = XccBuilder::new();
+        let cells: Vec<_> = (0..4).map(|c| b.add_primary(format!("c{c}"), 1, 1)).collect();
+        let vals: Vec<_> = (0..3).map(|v| b.add_secondary(format!("v{v}"))).collect();
+        let lone: Vec<_> = (0..3).map(|v| b.add_secondary(format!("w{v}"))).collect();
+        let mut fills = Vec::new();
+        for (c, &item) in cells.iter().enumerate() {
+            for v in 0..3 {
+                let val = if c < 3 { vals[v] } else { lone[v] };
+                let entries = [Entry { item, colour: Colour::NONE }, Entry { item: val, colour: Colour::NONE }];
+                b.add_option(format!("c{c}={v}"), &entries);
+                fills.push(Some((c, v)));
+            }
+        }
+        let p = b.finish();
+        let fill = [Some(0), Some(1), Some(2), Some(0)];
+        // The window of cell 0: cells 0, 1, 2 (they share items); cell 3 keeps its value.
+        assert_eq!(outside(&p, &fills, 0, &fill, &[]), vec![OptionId(10), OptionId(11)]);
+        // Cell 3 in the difference joins the window.
+        assert!(outside(&p, &fills, 0, &fill, &[3]).is_empty());
     }
 
     #[test]
