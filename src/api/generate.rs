@@ -11,7 +11,9 @@
 //!   is elaborated in probe mode into the clue-free puzzle and the rules that read each entry
 //!   of `DATA`; a random solution of the clue-free puzzle gives the full clue set
 //!   (`src/solve/generate/derive.rs`), written over the entries' stretches of the instance
-//!   text; with `empty`, entries are removed by orbits of the data grid's symmetry while the
+//!   text; while that set admits a second solution, the solution is moved where the second
+//!   differs (`src/solve/generate/near.rs`, `moves` per attempt) and its clues derived anew;
+//!   with `empty`, entries are removed by orbits of the data grid's symmetry while the
 //!   puzzle, elaborated from that text as a user's would be, counts one solution (limit 2).
 //!
 //! Either way a puzzle is emitted only after its solution has been checked by the verifier
