@@ -326,11 +326,13 @@ fn path_counts_on_larger_boards_equal_a_path_by_path_enumeration() {
     }
 }
 
-/// Every way to draw the paths (cells may stay empty), as [`paths_by_pair`] finds them, and
-/// how many of them are *induced*: no path touches itself (two cells of one path beside
-/// each other are consecutive on it). Written apart from [`paths_by_pair`]: each path's
-/// cells are kept in order and the touching is checked on each complete drawing.
-fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize) {
+/// Every way to draw the paths (cells may stay empty), as [`paths_by_pair`] finds them; how
+/// many of them are *induced* (no path touches itself: two cells of one path beside each
+/// other are consecutive on it); and how many are *shortest* (each path as short as a way
+/// between its ends through the cells no other path takes). Written apart from
+/// [`paths_by_pair`]: each path's cells are kept in order, and the touching and the lengths
+/// (a breadth-first search of this file's own) are checked on each complete drawing.
+fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize, usize) {
     struct Walk<'a> {
         rows: usize,
         cols: usize,
@@ -338,7 +340,7 @@ fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize)
         /// Per cell: the pair whose path holds it (0: none), and its place along the path.
         on: Vec<u32>,
         place: Vec<usize>,
-        found: (usize, usize),
+        found: (usize, usize, usize),
     }
     impl Walk<'_> {
         fn beside(&self, at: usize) -> Vec<usize> {
@@ -368,8 +370,29 @@ fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize)
                             .iter()
                             .any(|&w| self.on[w] == self.on[u] && self.place[u].abs_diff(self.place[w]) != 1)
                 });
+                // Each path as short as the cells no other path takes allow.
+                let pairs = self.labels.iter().copied().max().unwrap_or(0);
+                let shortest = (1..=pairs).all(|k| {
+                    let (from, to) = (
+                        self.labels.iter().position(|&l| l == k).unwrap(),
+                        self.labels.iter().rposition(|&l| l == k).unwrap(),
+                    );
+                    let mut dist = vec![usize::MAX; n];
+                    let mut queue = std::collections::VecDeque::from([from]);
+                    dist[from] = 0;
+                    while let Some(u) = queue.pop_front() {
+                        for w in self.beside(u) {
+                            if dist[w] == usize::MAX && (self.on[w] == 0 || self.on[w] == k) {
+                                dist[w] = dist[u] + 1;
+                                queue.push_back(w);
+                            }
+                        }
+                    }
+                    dist[to] == self.place[to].max(self.place[from])
+                });
                 self.found.0 += 1;
                 self.found.1 += usize::from(!touching);
+                self.found.2 += usize::from(shortest);
                 return;
             };
             self.on[start] = pair;
@@ -393,29 +416,30 @@ fn paths_and_induced(rows: usize, cols: usize, labels: &[u32]) -> (usize, usize)
         }
     }
     let n = rows * cols;
-    let mut walk = Walk { rows, cols, labels, on: vec![0; n], place: vec![0; n], found: (0, 0) };
+    let mut walk = Walk { rows, cols, labels, on: vec![0; n], place: vec![0; n], found: (0, 0, 0) };
     walk.pairs_on(1);
     walk.found
 }
 
-/// `--unique` on paths whose empty cells are free searches the induced solutions only and
+/// `--unique` on paths whose empty cells are free searches for shortest solutions only and
 /// decides from them (`solve/xcc/shortcut.rs`: none means no solution, two mean two, one is
-/// the only solution unless a link of it can be detoured through empty cells, which gives a
-/// second). Against the enumeration above on random boards of 2 × 2 to 5 × 5: the verdict
-/// (no solution, exit 1; one, exit 0; more, exit 6) is the count's, and the boards met
-/// include every case, with boards whose one induced solution has a detour (more than one
-/// solution in all).
+/// the only solution unless one of its paths has another way between its ends through the
+/// cells the other paths leave, which gives a second). Against the enumeration above on
+/// random boards of 2 × 2 to 5 × 5: the verdict (no solution, exit 1; one, exit 0; more,
+/// exit 6) is the count's, and the boards met include every case, with boards whose one
+/// induced or one shortest solution is not the only solution.
 #[test]
 fn unique_verdicts_of_free_paths_equal_a_path_by_path_enumeration() {
     let mut rng = Rng::new(31);
     let dir = scratch("lines-paths-unique");
-    let (mut verdicts, mut detoured, mut many_induced) = ([0usize; 3], 0, 0);
+    let (mut verdicts, mut detoured, mut many_induced, mut rerouted) = ([0usize; 3], 0, 0, 0);
     for round in 0..300 {
         let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
         let n = rows * cols;
         let pairs = (1 + rng.below(5)).min(n / 2);
         let labels = random_pairs(&mut rng, n, pairs);
-        let (all, induced) = paths_and_induced(rows, cols, &labels);
+        let (all, induced, shortest) = paths_and_induced(rows, cols, &labels);
+        assert!(shortest <= induced && (all == 0) == (shortest == 0), "round {round}: every drawing shortens");
         assert_eq!(all, paths_by_pair(rows, cols, &labels, false), "the two enumerations agree");
         let text = paths_spec(rows, cols, &labels, 5, false);
         let file = write(&dir, &format!("p{round}.puz"), &text);
@@ -425,9 +449,13 @@ fn unique_verdicts_of_free_paths_equal_a_path_by_path_enumeration() {
         verdicts[all.min(2)] += 1;
         detoured += usize::from(induced == 1 && all >= 2);
         many_induced += usize::from(induced >= 2);
+        rerouted += usize::from(shortest == 1 && all >= 2);
     }
     assert!(verdicts.iter().all(|&v| v >= 10), "every verdict met often: {verdicts:?}");
-    assert!(detoured >= 10 && many_induced >= 10, "detoured {detoured}, two induced or more {many_induced}");
+    assert!(
+        detoured >= 10 && many_induced >= 10 && rerouted >= 10,
+        "detoured {detoured}, two induced or more {many_induced}, one shortest of more {rerouted}"
+    );
 }
 
 /// Janko's Masyu 011, shipped in `puzzles/masyu.puz`, against the solution published with it

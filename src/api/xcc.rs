@@ -259,7 +259,7 @@ impl<'m> Plan<'m> {
                 && ask.limit.is_none()
                 && threads.is_none_or(|t| t == 1);
             let (mut low, breaking) = searched(model, ask.max_options, by_orbits)?;
-            // `--unique` of free paths looks at induced solutions only, and
+            // `--unique` of free paths looks for shortest solutions only, and
             // `solve::xcc::shortcut` completes the verdict (not for a part of a split,
             // whose pieces cut the whole search, nor up to symmetry).
             low.problem.induced = mode == AnswerMode::Unique
@@ -362,8 +362,8 @@ impl<'m> Plan<'m> {
                 // node) explore the same tree in the same order, faster; `--stats` counts
                 // nodes that way.
                 let branching = xcc::Branching::ForcedMoves;
-                // Induced paths (`XccProblem::induced`): the first solution, kept to look
-                // for a detour once the search ends with it alone.
+                // Shortest paths (`XccProblem::induced`): the first solution, kept to look
+                // for another way for one of its paths once the search ends with it alone.
                 let first: RefCell<Option<Vec<OptionId>>> = RefCell::new(None);
                 let mut take = |chosen: &[OptionId]| {
                     if low.problem.induced && first.borrow().is_none() {

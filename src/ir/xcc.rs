@@ -75,9 +75,10 @@ pub struct XccProblem {
     /// order they come in are not. The lowering chooses it for boards with pencil-puzzle
     /// rules (`lower/branching.rs`); sets of options, Algorithm M and the exports ignore it.
     pub weighted: bool,
-    /// Search induced paths only (`Global::Loop` with `paths`): two nodes beside each other
-    /// whose options carry one colour must be joined by the link between them, so no path
-    /// touches itself. This changes the solutions: it is set only for a `--unique` search of
+    /// Search for shortest paths only (`Global::Loop` with `paths`): the search may cut any
+    /// branch without a solution whose paths are each a shortest way between their ends
+    /// through the nodes no other path takes (it cuts paths touching themselves: two nodes
+    /// of one colour beside each other are joined). This changes the solutions: it is set only for a `--unique` search of
     /// a spec whose cells off the paths are free (`lower/shortcuts.rs`), whose verdict
     /// `solve::xcc::shortcut::another` completes. The exports ignore it.
     pub induced: bool,

@@ -1,14 +1,14 @@
-//! When a `--unique` search of paths may look at induced solutions only
+//! When a `--unique` search of paths may look for shortest solutions only
 //! (`XccProblem::induced`, `solve/xcc/shortcut.rs`): when the cells off every path are
 //! free. That holds for `paths join the equal numbers of clues` without `through every
 //! cell` (a cell may stay empty) and with no other rule on the board: nothing else reads
-//! whether a cell is on a path, so shortening a path that touches itself, or lengthening
-//! one through empty cells, gives another solution. Any other rule beside the paths (a
+//! whether a cell is on a path, so putting another way between a path's ends in its place,
+//! through cells no other path takes, gives another solution. Any other rule beside the paths (a
 //! count, a connected area, cells seen, a direct option naming the cells, walls) could
 //! tell the two apart, and the search then looks at every solution.
 use super::model::{LineKind, Model};
 
-/// May `--unique` decide `model` from its induced solutions? Every field of [`Model`] is
+/// May `--unique` decide `model` from its shortest solutions? Every field of [`Model`] is
 /// named, so a new rule does not compile until it is classed here.
 pub fn apply(model: &Model) -> bool {
     let Model {

@@ -1,34 +1,36 @@
-//! Deciding `--unique` for paths from their induced solutions alone (`XccProblem::induced`).
+//! Deciding `--unique` for paths from their *shortest* solutions alone
+//! (`XccProblem::induced`).
 //!
 //! Take paths (`Global::Loop` with `paths`) whose nodes off every path are free: no rule but
 //! the paths reads them, and any node may be left off every path (no `through every cell`).
-//! The lowering decides when that holds (`lower/shortcuts.rs`). Call a solution *induced*
-//! when no path touches itself: two nodes of one path linked beside each other are
-//! consecutive on it.
+//! The lowering decides when that holds (`lower/shortcuts.rs`). Call a solution *shortest*
+//! when each of its paths is a shortest way between its two ends through the nodes that no
+//! other path of the solution takes.
 //!
-//! - **Shortcut.** A path touching itself, at nodes `a` and `b` that are beside each other
-//!   (a link joins them) but not consecutive, can take that link instead of the stretch
-//!   between them: the stretch's inner nodes go off every path, which is allowed, and the
-//!   paths are still simple, disjoint and join the same ends. The result is another solution
-//!   with a shorter path. Shortcutting until none is left ends, in an induced solution.
-//! - **Detour.** Conversely, if `a`, `b` are consecutive on a path of a solution `S`, and a
-//!   walk `a, x1, ..., xk, b` (`k ≥ 1`) runs over links through nodes off every path of `S`,
-//!   taking it instead of the link `a–b` gives another solution.
+//! - **Shortening.** In a solution that is not shortest, some path can be replaced by a
+//!   shortest way between its ends through the nodes no other path takes: the paths stay
+//!   simple and disjoint and join the same ends, and the nodes left go off every path, which
+//!   is allowed. That is another solution, with less length in all, so shortening until
+//!   none is left ends, in a shortest solution.
+//! - **Rerouting.** Conversely, any other simple way between a path's ends through the nodes
+//!   no other path takes, put in its place, gives another solution.
 //!
-//! So, with `I` the induced solutions and `P` all of them: `I` empty means `P` empty (every
-//! solution shortcuts to an induced one); two in `I` are two in `P`; and if `I = {S}`, any
-//! other solution `T` shortcuts down to `S`, the last step undoing a detour of `S`, so `P`
-//! has a second solution exactly when `S` has a detour. A `--unique` search therefore looks
-//! for induced solutions only (what the `paths` constraint prunes with `induced` set:
-//! `cells/global/joinable.rs`), up to two, and when it finds exactly one, [`another`] looks
-//! for a detour and builds the second solution it makes, which the caller verifies and
-//! counts like any other. `--count` and `--all` never set `induced`: they must see every
-//! solution.
+//! So, with `C` the shortest solutions and `P` all of them: `C` empty means `P` empty (every
+//! solution shortens to one in `C`); two in `C` are two in `P`; and if `C = {S}`, any other
+//! solution `T` shortens down to `S`, the last step undoing a rerouting of `S`, so `P` has a
+//! second solution exactly when some path of `S` has another way between its ends through
+//! the nodes the other paths leave. A `--unique` search therefore prunes branches that can
+//! lead to no shortest solution (`cells/global/joinable.rs`: a path touching itself, which a
+//! shortest path never does), up to two solutions, and when it finds exactly one, [`another`] looks for a
+//! rerouting (one side of a path left out, its ends joined again by a breadth-first search)
+//! and builds the second solution it makes, which the caller verifies and counts like any
+//! other. If no path of the one solution found has another way, its paths are the only ways
+//! and so shortest, and it is the only solution. `--count` and `--all` never set `induced`:
+//! they must see every solution.
 //!
-//! [`another`] also shortcuts a found solution that touches itself (which the pruning
-//! should never let through, but the verdict does not lean on it), and answers
-//! [`Another::Unknown`] when a node lacks the option the new solution needs (a matrix the
-//! lowering pruned beyond what the paths say): the caller then searches every solution.
+//! [`another`] answers [`Another::Unknown`] when a node lacks the option the new solution
+//! needs (a matrix the lowering pruned beyond what the paths say): the caller then searches
+//! every solution.
 use std::collections::VecDeque;
 
 use crate::ir::xcc::{Global, OptionId, XccProblem};
@@ -36,7 +38,7 @@ use crate::ir::xcc::{Global, OptionId, XccProblem};
 /// What [`another`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Another {
-    /// The only solution: no shortcut and no detour.
+    /// The only solution: no path of it has another way.
     None,
     /// Another solution: the options chosen.
     Found(Vec<OptionId>),
@@ -65,7 +67,7 @@ struct Paths<'a> {
 /// solution of `p` without it, if there is one.
 pub fn another(p: &XccProblem, chosen: &[OptionId]) -> Another {
     let Some(g) = Paths::new(p, chosen) else { return Another::Unknown };
-    match g.shortcut().or_else(|| g.detour()) {
+    match g.reroute() {
         None => Another::None,
         Some(changes) => g.apply(chosen, &changes).map_or(Another::Unknown, Another::Found),
     }
@@ -121,83 +123,56 @@ impl<'a> Paths<'a> {
         self.adj[v].iter().map(|&(_, s)| self.colour[s as usize]).find(|&c| c != self.off).unwrap_or(self.off)
     }
 
-    /// A path touching itself: the sides to change (side, new colour).
-    fn shortcut(&self) -> Option<Vec<(u32, u32)>> {
-        for (s, &c) in self.colour.iter().enumerate() {
-            if c != self.off {
-                continue;
-            }
-            let (u, w) = self.ends(s);
-            let j = self.path_of(u);
-            if j == self.off || self.path_of(w) != j {
-                continue;
-            }
-            // Walk the path from `u` both ways; the way that meets `w` is the stretch.
-            for &(first, t) in &self.adj[u] {
-                if self.colour[t as usize] != j {
-                    continue;
-                }
-                let mut stretch = vec![t];
-                let (mut prev, mut cur) = (u as u32, first);
-                while cur != w as u32 {
-                    let Some(&(next, t)) =
-                        self.adj[cur as usize].iter().find(|&&(x, t)| x != prev && self.colour[t as usize] == j)
-                    else {
-                        break; // an end of the path
-                    };
-                    stretch.push(t);
-                    (prev, cur) = (cur, next);
-                }
-                if cur == w as u32 {
-                    let mut changes: Vec<(u32, u32)> = stretch.into_iter().map(|t| (t, self.off)).collect();
-                    changes.push((s as u32, j));
-                    return Some(changes);
-                }
-            }
-        }
-        None
-    }
-
-    /// A detour of a link on a path through nodes off every path: the sides to change.
-    fn detour(&self) -> Option<Vec<(u32, u32)>> {
+    /// Another way for one path: a path `j` of the solution and a side `e` on it such that
+    /// its ends are still joined through nodes on no other path without `e`; the sides to
+    /// change (side, new colour).
+    fn reroute(&self) -> Option<Vec<(u32, u32)>> {
         let n = self.adj.len();
-        let empty: Vec<bool> = (0..n).map(|v| self.path_of(v) == self.off).collect();
+        let on: Vec<u32> = (0..n).map(|v| self.path_of(v)).collect();
         let mut parent = vec![u32::MAX; n];
         let mut queue = VecDeque::new();
-        for (s, &j) in self.colour.iter().enumerate() {
+        for (e, &j) in self.colour.iter().enumerate() {
             if j == self.off {
                 continue;
             }
-            let (a, b) = self.ends(s);
-            // Breadth-first from `a`'s empty neighbours over empty nodes to one beside `b`.
+            // The path's ends: its nodes with one side of colour `j`.
+            let ends: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    on[v] == j && self.adj[v].iter().filter(|&&(_, s)| self.colour[s as usize] == j).count() == 1
+                })
+                .collect();
+            let [a, b] = ends[..] else { continue };
             parent.iter_mut().for_each(|x| *x = u32::MAX);
             queue.clear();
-            for &(x, _) in &self.adj[a] {
-                if empty[x as usize] && parent[x as usize] == u32::MAX {
-                    parent[x as usize] = a as u32;
-                    queue.push_back(x);
-                }
-            }
+            parent[a] = a as u32;
+            queue.push_back(a as u32);
             while let Some(x) = queue.pop_front() {
-                if let Some(&(_, last)) = self.adj[x as usize].iter().find(|&&(y, _)| y as usize == b) {
-                    // a, ..., x, b: the detour's sides coloured `j`, the link `s` off.
-                    let mut changes = vec![(s as u32, self.off), (last, j)];
-                    let mut y = x;
-                    while y != a as u32 {
-                        let up = parent[y as usize];
-                        let t = self.adj[y as usize].iter().find(|&&(z, _)| z == up).expect("a tree edge").1;
-                        changes.push((t, j));
-                        y = up;
+                for &(y, s) in &self.adj[x as usize] {
+                    let free = on[y as usize] == self.off || on[y as usize] == j;
+                    if s as usize == e || !free || parent[y as usize] != u32::MAX {
+                        continue;
                     }
-                    return Some(changes);
-                }
-                for &(y, _) in &self.adj[x as usize] {
-                    if empty[y as usize] && parent[y as usize] == u32::MAX {
-                        parent[y as usize] = x;
-                        queue.push_back(y);
-                    }
+                    parent[y as usize] = x;
+                    queue.push_back(y);
                 }
             }
+            if parent[b] == u32::MAX {
+                continue;
+            }
+            // The path's sides off, the new way's on.
+            let mut changes: Vec<(u32, u32)> =
+                self.colour.iter().enumerate().filter(|&(_, &c)| c == j).map(|(s, _)| (s as u32, self.off)).collect();
+            let mut y = b;
+            while y != a {
+                let up = parent[y] as usize;
+                let s = self.adj[y].iter().find(|&&(z, _)| z as usize == up).expect("a tree edge").1;
+                match changes.iter_mut().find(|(t, _)| *t == s) {
+                    Some(change) => change.1 = j,
+                    None => changes.push((s, j)),
+                }
+                y = up;
+            }
+            return Some(changes);
         }
         None
     }
