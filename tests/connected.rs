@@ -8,15 +8,7 @@ use common::*;
 
 /// Cells sharing a side on a board of squares or (`hex`) of hexagons, rows shifted right.
 fn neighbours(rows: usize, cols: usize, hex: bool, cell: usize) -> Vec<usize> {
-    let (r, c) = ((cell / cols) as i64, (cell % cols) as i64);
-    let mut near = vec![(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)];
-    if hex {
-        near.extend([(r - 1, c + 1), (r + 1, c - 1)]);
-    }
-    near.into_iter()
-        .filter(|&(a, b)| a >= 0 && b >= 0 && a < rows as i64 && b < cols as i64)
-        .map(|(a, b)| a as usize * cols + b as usize)
-        .collect()
+    beside(rows, cols, hex, false, cell)
 }
 
 /// The areas of the cells where `inside` is true: an area number per cell.

@@ -6,22 +6,6 @@ use crate::common;
 
 use common::*;
 
-/// The cells beside `cell`: by a side on squares (with `corners`, by a corner too), or by a
-/// side on hexagons (rows shifted right, as `lattice hexagons` lays them out).
-fn beside(rows: usize, cols: usize, hex: bool, corners: bool, cell: usize) -> Vec<usize> {
-    let (r, c) = ((cell / cols) as i64, (cell % cols) as i64);
-    let mut near = vec![(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)];
-    if hex {
-        near.extend([(r - 1, c + 1), (r + 1, c - 1)]);
-    } else if corners {
-        near.extend([(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]);
-    }
-    near.into_iter()
-        .filter(|&(a, b)| a >= 0 && b >= 0 && a < rows as i64 && b < cols as i64)
-        .map(|(a, b)| a as usize * cols + b as usize)
-        .collect()
-}
-
 /// Whether the cells with `kind` 1 and those with `kind` 2 can all be paired, a 1 with a 2
 /// beside it (or, with `same`, the cells of kind 1 among themselves): the first unpaired cell
 /// tries every unpaired partner beside it in turn.

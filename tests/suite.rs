@@ -9,6 +9,7 @@ mod api;
 mod architecture;
 mod bridges;
 mod browser;
+mod chain;
 mod cli;
 mod compare;
 mod confine;

@@ -200,6 +200,7 @@ impl Elab<'_> {
             | StmtKind::Areas { .. }
             | StmtKind::Block { .. }
             | StmtKind::Pairs(_)
+            | StmtKind::Chain { .. }
             | StmtKind::Sized(_)
             | StmtKind::ConnectedEach(_)
             | StmtKind::Shapes(_)
@@ -376,6 +377,7 @@ impl Elab<'_> {
             StmtKind::Areas { of, clues, sized, span } => self.areas(of, clues, *sized, *span)?,
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Pairs(d) => self.pairs(d)?,
+            StmtKind::Chain { diagonal, span } => self.chain(*diagonal, *span)?,
             StmtKind::Sized(d) => self.sized(d)?,
             StmtKind::ConnectedEach(d) => self.connected_each(d)?,
             StmtKind::Shapes(d) => self.shapes(d)?,

@@ -35,6 +35,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.areas.is_empty()
         && model.blocks.is_empty()
         && model.pairs.is_empty()
+        && model.chain.is_none()
         && model.sized.is_empty()
         && model.connected_each.is_empty()
         && model.shapes.is_empty()

@@ -4,6 +4,7 @@ mod branching;
 pub mod breaking;
 pub mod bridges;
 mod cages;
+mod chain;
 mod clue_grid;
 pub mod clues;
 mod compare;

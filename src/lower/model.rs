@@ -227,6 +227,18 @@ pub struct Pairing {
     pub span: Span,
 }
 
+/// `consecutive numbers are beside each other` (Numbrix; Hidato with `diagonal`): each of
+/// `numbers` (the board's values that are numbers with the next or the one before also a value)
+/// stands in exactly one cell, and for each `(a, b)` of `links` (the values n and n + 1) the
+/// two cells touch: by a side, or with `diagonal` by a corner too (`src/lower/chain.rs`).
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub numbers: Vec<usize>,
+    pub links: Vec<(usize, usize)>,
+    pub diagonal: bool,
+    pub span: Span,
+}
+
 /// `the '#' cells of each room are connected` (LITS): within each region, the cells holding
 /// one of `values` form one area joined by sides (`src/lower/shapes.rs`).
 #[derive(Clone, Debug)]
@@ -509,6 +521,8 @@ pub struct Model {
     pub blocks: Vec<Block>,
     /// `each ... pairs with one ... beside it` statements (`src/lower/pairs.rs`).
     pub pairs: Vec<Pairing>,
+    /// `consecutive numbers are beside each other` (`src/lower/chain.rs`).
+    pub chain: Option<Chain>,
     /// `each area of ... has size ...` statements (`src/lower/sized.rs`).
     pub sized: Vec<SizedAreas>,
     /// `the ... cells of each ... are connected` statements (`src/lower/shapes.rs`).
@@ -602,6 +616,7 @@ impl Model {
             counts: _,
             apart: _,
             compares: _,
+            chain: _,
             runs: _,
             loop_rule: _,
             bridges: _,

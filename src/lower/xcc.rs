@@ -39,6 +39,8 @@ pub enum Meaning {
     Bridge { a: u32, b: u32, count: u32 },
     /// A split of an island's number over its links (the links' own options carry the counts).
     Island,
+    /// Where two consecutive numbers of a chain stand (the cells' own options carry them).
+    Chain,
     /// A step of sight line `line`: what is seen up to one of its cells.
     Seen { line: usize },
     /// A segment's first lights, a looking cell's counts or an arm of sight rule `rule`.
@@ -271,7 +273,12 @@ fn lower_fill(
     };
     // Pairings leave out what no partner can stand beside, given what the others allow.
     let pairs = (!model.pairs.is_empty()).then(|| super::pairs::add_items(model, b, &others));
-    let allowed = |cell: usize, v: usize| others(cell, v) && !pairs.as_ref().is_some_and(|k| k.forbids(cell, v));
+    let chain = model.chain.is_some().then(|| super::chain::add_items(model, b, &others));
+    let allowed = |cell: usize, v: usize| {
+        others(cell, v)
+            && !pairs.as_ref().is_some_and(|k| k.forbids(cell, v))
+            && !chain.as_ref().is_some_and(|k| k.forbids(cell, v))
+    };
     let sight = (!model.sight.is_empty()).then(|| super::sight::add_items(model, b, &allowed, diags));
     *board_items = super::mixed::value_items(model, b);
     if model.placing.is_some() {
@@ -318,6 +325,9 @@ fn lower_fill(
             }
             if let Some(pairs) = &pairs {
                 pairs.cell_entries(cell, v, &mut entries);
+            }
+            if let Some(chain) = &chain {
+                chain.cell_entries(cell, v, &mut entries);
             }
             if let Some(runs) = &runs {
                 runs.cell_entries(model, cell, v, &mut entries);
@@ -379,6 +389,9 @@ fn lower_fill(
     }
     if let Some(sight) = &sight {
         sight.add_options(model, b, meanings, guard, &allowed);
+    }
+    if let Some(chain) = &chain {
+        chain.add_options(model, b, meanings, guard, &allowed);
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);

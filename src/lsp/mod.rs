@@ -81,6 +81,7 @@ const KEYWORDS: &[&str] = &[
     "equal",
     "pairs",
     "beside",
+    "consecutive",
     "congruent",
     "shapes",
     "line",

@@ -8,6 +8,7 @@ use crate::syntax::ast::{Lattice, Once};
 use proven::Proven;
 
 mod bridges;
+mod chain;
 mod compare;
 mod connected;
 mod crossing;
@@ -181,6 +182,7 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     seen::verify(model, fill)?;
     sight::verify(model, fill)?;
     pairs::verify(model, fill)?;
+    chain::verify(model, fill)?;
     connected::verify(model, fill)?;
     sized::verify(model, fill)?;
     shapes::verify(model, fill)?;

@@ -145,6 +145,13 @@ pub enum StmtKind {
     /// holding `of` and those holding `with` pair off one to one, each pair touching
     /// (`src/lower/pairs.rs`).
     Pairs(PairsDecl),
+    /// `consecutive numbers are beside each other` (`diagonal`: `, diagonally too`): the
+    /// board's numbers stand once each, consecutive ones in touching cells
+    /// (`src/lower/chain.rs`).
+    Chain {
+        diagonal: bool,
+        span: Span,
+    },
     /// `each area of equal values has size its value`, `each area of '#' cells has size 2`.
     Sized(SizedDecl),
     /// `the '#' cells of each room are connected` (`src/lower/shapes.rs`).

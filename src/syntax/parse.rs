@@ -613,6 +613,7 @@ impl Cx {
                 StmtKind::Areas { of, clues, sized, span }
             }
             Rule::pairs_stmt => StmtKind::Pairs(self.pairs(it, span)?),
+            Rule::chain_stmt => StmtKind::Chain { diagonal: it.any(|p| p.as_rule() == Rule::apart_diagonal), span },
             Rule::sized_stmt => self.sized(it, span)?,
             Rule::connected_each_stmt | Rule::shapes_stmt => self.regions_rule(kind_rule, it, span)?,
             Rule::crossing_stmt => self.crossing(it, span)?,
@@ -1005,6 +1006,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_other
             | Rule::kw_pairs
             | Rule::kw_beside
+            | Rule::kw_consecutive
             | Rule::kw_congruent
             | Rule::kw_shapes
             | Rule::kw_line

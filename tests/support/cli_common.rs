@@ -81,6 +81,25 @@ pub fn spec_with_line(spec: &str, from: &str, to: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Boards written by the tests' brute forces.
+
+/// The cells beside `cell`: by a side on squares (with `corners`, by a corner too), or by a
+/// side on hexagons (rows shifted right, as `lattice hexagons` lays them out).
+pub fn beside(rows: usize, cols: usize, hex: bool, corners: bool, cell: usize) -> Vec<usize> {
+    let (r, c) = ((cell / cols) as i64, (cell % cols) as i64);
+    let mut near = vec![(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)];
+    if hex {
+        near.extend([(r - 1, c + 1), (r + 1, c - 1)]);
+    } else if corners {
+        near.extend([(r - 1, c - 1), (r - 1, c + 1), (r + 1, c - 1), (r + 1, c + 1)]);
+    }
+    near.into_iter()
+        .filter(|&(a, b)| a >= 0 && b >= 0 && a < rows as i64 && b < cols as i64)
+        .map(|(a, b)| a as usize * cols + b as usize)
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
 // PRNG: SplitMix64 (Steele, Lea, Flood 2014), so runs are reproducible without a crate.
 
 pub struct Rng(u64);
