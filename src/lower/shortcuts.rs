@@ -23,6 +23,7 @@ pub fn apply(model: &Model) -> bool {
         areas,
         blocks,
         pairs,
+        chain,
         sized,
         connected_each,
         shapes,
@@ -71,6 +72,7 @@ pub fn apply(model: &Model) -> bool {
         && areas.is_empty()
         && blocks.is_empty()
         && pairs.is_empty()
+        && chain.is_none()
         && sized.is_empty()
         && connected_each.is_empty()
         && shapes.is_empty()
