@@ -39,8 +39,6 @@ pub enum Meaning {
     Bridge { a: u32, b: u32, count: u32 },
     /// A split of an island's number over its links (the links' own options carry the counts).
     Island,
-    /// Where two consecutive numbers of a chain stand (the cells' own options carry them).
-    Chain,
     /// A step of sight line `line`: what is seen up to one of its cells.
     Seen { line: usize },
     /// A segment's first lights, a looking cell's counts or an arm of sight rule `rule`.
@@ -371,8 +369,26 @@ fn lower_fill(
         }
         for &(v, start, end) in made.iter().filter(|m| Some(m.0) != default) {
             let from = if lone { start + 1 } else { start };
-            b.add_option([cell_names[cell].as_str(), "=", &value_names[v]].concat(), &pending[from..end]);
-            meanings.push(Meaning::Fill { cell, value: v });
+            let name = [cell_names[cell].as_str(), "=", &value_names[v]].concat();
+            // A chained number's option is split by the cell where the next number stands.
+            match chain.as_ref().and_then(|k| k.successors(cell, v, &allowed)) {
+                Some(next) => {
+                    for (q, extra) in next {
+                        if guard.full(meanings.len(), board.span) {
+                            return;
+                        }
+                        entries.clear();
+                        entries.extend_from_slice(&pending[from..end]);
+                        entries.extend_from_slice(&extra);
+                        b.add_option([name.as_str(), ">", &cell_names[q]].concat(), &entries);
+                        meanings.push(Meaning::Fill { cell, value: v });
+                    }
+                }
+                None => {
+                    b.add_option(name, &pending[from..end]);
+                    meanings.push(Meaning::Fill { cell, value: v });
+                }
+            }
         }
     }
     if let Some(cages) = &cages {
@@ -389,9 +405,6 @@ fn lower_fill(
     }
     if let Some(sight) = &sight {
         sight.add_options(model, b, meanings, guard, &allowed);
-    }
-    if let Some(chain) = &chain {
-        chain.add_options(model, b, meanings, guard, &allowed);
     }
     if !model.connected.is_empty() || !model.areas.is_empty() || !model.blocks.is_empty() {
         super::connected::add_globals(model, b, &cell_item, meanings);

@@ -76,7 +76,6 @@ pub fn decode<'a>(
             | Meaning::Island
             | Meaning::LoopClue
             | Meaning::Runs { .. }
-            | Meaning::Chain
             | Meaning::Count { .. }
             | Meaning::Seen { .. }
             | Meaning::Sight { .. } => {}
