@@ -37,9 +37,9 @@ pub fn weighted(model: &Model) -> bool {
         sight,
         // Runs: one option per layout of a line, which weights serve badly (above).
         runs,
-        // A chain of consecutive numbers: its items are numbers and links of a few options
-        // each, which MRV meets well (weights left the node counts of Hidato and Numbrix as
-        // they were).
+        // A chain of consecutive numbers: its items are numbers and cells whose options name
+        // where the next number stands, which MRV meets well (weights left the node counts of
+        // Hidato and Numbrix as they were).
         chain: _,
         // Regions, cages, pieces and the direct form keep plain MRV; the rest is no rule.
         title: _,
