@@ -319,10 +319,13 @@ fn the_matrix_grader_and_the_filled_grid_grader_agree_on_published_sudoku() {
 #[test]
 fn generate_difficulty_on_derived_clues_prints_exactly_that_level() {
     let dir = scratch("grade-difficulty");
-    let cases: [(&str, &[&str], &[u32]); 3] = [
+    let cases: [(&str, &[&str], &[u32]); 5] = [
         ("puzzles/skyscrapers.puz", &["--symmetry", "dihedral"], &[0, 1]),
         ("puzzles/star-battle.puz", &[], &[0, 1]),
         ("puzzles/slitherlink.puz", &["--symmetry", "rot180"], &[0, 1]),
+        // Every clue stays: the grade is the moved solution's.
+        ("puzzles/kakuro.puz", &[], &[1]),
+        ("puzzles/kenken.puz", &[], &[1]),
     ];
     for (spec, extra, levels) in cases {
         for &level in levels {
@@ -337,5 +340,35 @@ fn generate_difficulty_on_derived_clues_prints_exactly_that_level() {
             assert_eq!(got, vec![Some(level); 2], "{spec} at {level}: {lines:?}");
             assert_eq!(counts(spec, &file, &[]), vec![1, 1], "{spec} at {level}");
         }
+    }
+}
+
+/// A `--difficulty` request no attempt met says which way the puzzles it made missed: how
+/// many had one solution, and how many of those were easier or harder than asked. (Level 0
+/// is rare for the shipped KenKen and Kakuro, every clue staying; a minimal sudoku of the
+/// first attempts is rarely level 2; these seeds' puzzles are fixed, so the counts are too.)
+#[test]
+fn a_difficulty_not_met_says_how_many_puzzles_were_easier_or_harder() {
+    let cases = [
+        ("puzzles/kenken.puz", "0", "20", "harder"),
+        ("puzzles/kakuro.puz", "0", "20", "harder"),
+        ("puzzles/sudoku9.puz", "2", "3", "easier"),
+    ];
+    for (spec, level, attempts, way) in cases {
+        let r = run(&["generate", spec, "--difficulty", level, "--attempts", attempts, "--seed", "2"], None);
+        assert_eq!(r.code, 3, "{spec}: {}", r.err);
+        assert!(r.out.is_empty(), "{spec}: {}", r.out);
+        let flat = r.err.split_whitespace().filter(|w| *w != "│").collect::<Vec<_>>().join(" ");
+        let want = format!("found no minimal puzzle of grade {level} in {attempts} attempts (");
+        let at = flat.find(&want).unwrap_or_else(|| panic!("{spec}: {flat}")) + want.len();
+        // "M unique puzzles made, E easier and H harder than grade L)"
+        let words: Vec<&str> = flat[at..].split_whitespace().collect();
+        assert_eq!(words[1..4], ["unique", "puzzles", "made,"], "{spec}: {flat}");
+        let (made, easier, harder): (u64, u64, u64) =
+            (words[0].parse().unwrap(), words[4].parse().unwrap(), words[7].parse().unwrap());
+        assert_eq!(words[8..12], ["harder", "than", "grade", &format!("{level})")], "{spec}: {flat}");
+        assert_eq!(easier + harder, made, "{spec}: {flat}");
+        assert!(made >= 1 && made <= attempts.parse().unwrap(), "{spec}: {flat}");
+        assert_eq!(if way == "harder" { easier } else { harder }, 0, "{spec}: {flat}");
     }
 }

@@ -82,14 +82,16 @@ impl Request {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// S402 for a run the time limit stopped.
-    fn out_of_time(&self, span: Span, made: u64) -> Failure {
+    /// S402 for a run the time limit stopped, saying what the last puzzle's attempts ran
+    /// into (`why`, when not empty).
+    fn out_of_time(&self, span: Span, made: u64, why: &str) -> Failure {
+        let why = if why.is_empty() { String::new() } else { format!(" ({why})") };
         fail(
             Diagnostic::new(
                 Code::S402,
                 span,
                 format!(
-                    "the time limit ({}s) ran out after {} of {}",
+                    "the time limit ({}s) ran out after {} of {}{why}",
                     self.timeout,
                     crate::diag::plural(made, "puzzle"),
                     self.count
@@ -318,6 +320,19 @@ fn not_found_as(req: &Request, goal_minimal: bool, span: Span, extra: &str) -> F
     )
 }
 
+/// What the puzzles made but thrown away for their grade (`off_grade`: how many easier, how
+/// many harder) say of a `--difficulty` request; empty when there were none.
+fn off_grade_note(req: &Request, off_grade: (u64, u64)) -> String {
+    let (easier, harder) = off_grade;
+    match req.difficulty {
+        Some(want) if easier + harder > 0 => format!(
+            "{} made, {easier} easier and {harder} harder than grade {want}",
+            crate::diag::plural(easier + harder, "unique puzzle")
+        ),
+        _ => String::new(),
+    }
+}
+
 /// Puzzle `n`'s own random stream: puzzle n is the same whatever `count` is.
 pub(super) fn stream(seed: u64, n: u64) -> SplitMix64 {
     SplitMix64::new(seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F))
@@ -379,6 +394,8 @@ fn givens(
     let mut one = |n: u64| -> Result<String, Failure> {
         let mut rng = stream(req.seed, n);
         let mut made = None;
+        // Puzzles with one solution made but of another grade: (easier, harder).
+        let mut off_grade = (0u64, 0u64);
         for _ in 0..req.attempts.max(1) {
             if req.late() {
                 break;
@@ -394,19 +411,29 @@ fn givens(
                 fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
             let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) else { continue };
             // Tatham's rule: a puzzle one level easier than asked for is not accepted.
-            if let Some(want) = req.difficulty
-                && grader.grade_until(&puzzle, want, &mut Clock::new(req.deadline)).and_then(|g| g.level) != Some(want)
-            {
-                continue;
+            if let Some(want) = req.difficulty {
+                match grader.grade_until(&puzzle, want, &mut Clock::new(req.deadline)).and_then(|g| g.level) {
+                    Some(l) if l == want => {}
+                    Some(_) => {
+                        off_grade.0 += 1;
+                        continue;
+                    }
+                    None => {
+                        off_grade.1 += 1;
+                        continue;
+                    }
+                }
             }
             made = Some((puzzle, answer));
             break;
         }
+        let why_not = off_grade_note(req, off_grade);
         // A test the time cut short said "not unique": what was made may not be minimal.
         if req.late() {
-            return Err(req.out_of_time(clues.span, n));
+            return Err(req.out_of_time(clues.span, n, &why_not));
         }
-        let Some((puzzle, answer)) = made else { return Err(not_found(req, clues.span, "")) };
+        let extra = if why_not.is_empty() { String::new() } else { format!(" ({why_not})") };
+        let Some((puzzle, answer)) = made else { return Err(not_found(req, clues.span, &extra)) };
         // The independent check: the solution against the model with these clues as givens.
         let mut given = vec![None; board.on.len()];
         for (k, &c) in fill.board_cell.iter().enumerate() {
@@ -525,6 +552,8 @@ fn derived(
         lowered.as_ref().filter(|_| req.uniform).map(|l| crate::solve::generate::uniform::Uniform::new(&l.problem));
     let mut one = |n: u64| -> Result<String, Failure> {
         let mut why_not = String::new();
+        // Puzzles with one solution made but of another grade: (easier, harder).
+        let mut off_grade = (0u64, 0u64);
         let mut rng = stream(req.seed, n);
         let mut made = None;
         for _ in 0..req.attempts.max(1) {
@@ -641,17 +670,30 @@ fn derived(
             let Some(kept) = minimise(&all, &orbit_list, goal, &mut rng, &mut unique) else { continue };
             let text = write(&kept);
             // Tatham's rule: a puzzle one level easier than asked for is not accepted.
-            if let Some(want) = req.difficulty
-                && graded(spec, overrides, &text, instance, req, want) != Some(want)
-            {
-                why_not = format!("no puzzle made was of grade {want}");
-                continue;
+            if let Some(want) = req.difficulty {
+                match graded(spec, overrides, &text, instance, req, want) {
+                    Some(l) if l == want => {}
+                    Some(_) => {
+                        off_grade.0 += 1;
+                        continue;
+                    }
+                    None => {
+                        off_grade.1 += 1;
+                        continue;
+                    }
+                }
             }
             made = Some((text, answer));
             break;
         }
+        // Puzzles made but of another grade say more than the last attempt's failure: which
+        // way the request missed.
+        let note = off_grade_note(req, off_grade);
+        if !note.is_empty() {
+            why_not = note;
+        }
         if req.late() {
-            return Err(req.out_of_time(declared, n));
+            return Err(req.out_of_time(declared, n, &why_not));
         }
         let extra = if why_not.is_empty() { String::new() } else { format!(" ({why_not})") };
         let Some((text, sampled)) = made else { return Err(not_found_as(req, goal.minimal, declared, &extra)) };
