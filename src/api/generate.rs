@@ -320,6 +320,23 @@ fn not_found_as(req: &Request, goal_minimal: bool, span: Span, extra: &str) -> F
     )
 }
 
+/// Whether a puzzle graded `level` (`None`: not solved within `want`) is of the grade asked
+/// for. Tatham's rule: a puzzle one level easier is not accepted either. One that is not is
+/// counted in `off_grade` as easier (.0) or harder (.1), for S402's message.
+fn at_grade(level: Option<u32>, want: u32, off_grade: &mut (u64, u64)) -> bool {
+    match level {
+        Some(l) if l == want => true,
+        Some(_) => {
+            off_grade.0 += 1;
+            false
+        }
+        None => {
+            off_grade.1 += 1;
+            false
+        }
+    }
+}
+
 /// What the puzzles made but thrown away for their grade (`off_grade`: how many easier, how
 /// many harder) say of a `--difficulty` request; empty when there were none.
 fn off_grade_note(req: &Request, off_grade: (u64, u64)) -> String {
@@ -410,18 +427,10 @@ fn givens(
             let solution: Vec<u8> =
                 fill.board_cell.iter().map(|&c| full[c].expect("every cell filled") as u8).collect();
             let Some(puzzle) = minimise(&solution, &orbits, goal, &mut rng, &mut unique) else { continue };
-            // Tatham's rule: a puzzle one level easier than asked for is not accepted.
             if let Some(want) = req.difficulty {
-                match grader.grade_until(&puzzle, want, &mut Clock::new(req.deadline)).and_then(|g| g.level) {
-                    Some(l) if l == want => {}
-                    Some(_) => {
-                        off_grade.0 += 1;
-                        continue;
-                    }
-                    None => {
-                        off_grade.1 += 1;
-                        continue;
-                    }
+                let level = grader.grade_until(&puzzle, want, &mut Clock::new(req.deadline)).and_then(|g| g.level);
+                if !at_grade(level, want, &mut off_grade) {
+                    continue;
                 }
             }
             made = Some((puzzle, answer));
@@ -669,19 +678,10 @@ fn derived(
             let all: Vec<u8> = vec![0; removable.len()];
             let Some(kept) = minimise(&all, &orbit_list, goal, &mut rng, &mut unique) else { continue };
             let text = write(&kept);
-            // Tatham's rule: a puzzle one level easier than asked for is not accepted.
-            if let Some(want) = req.difficulty {
-                match graded(spec, overrides, &text, instance, req, want) {
-                    Some(l) if l == want => {}
-                    Some(_) => {
-                        off_grade.0 += 1;
-                        continue;
-                    }
-                    None => {
-                        off_grade.1 += 1;
-                        continue;
-                    }
-                }
+            if let Some(want) = req.difficulty
+                && !at_grade(graded(spec, overrides, &text, instance, req, want), want, &mut off_grade)
+            {
+                continue;
             }
             made = Some((text, answer));
             break;
