@@ -139,7 +139,7 @@ pub fn add_items(model: &Model, b: &mut XccBuilder, allowed: &dyn Fn(usize, usiz
     let near: Vec<Vec<usize>> = (0..board.on.len())
         .map(|c| if board.on[c] { touching(board, c, chain.diagonal) } else { Vec::new() })
         .collect();
-    let mut forbidden = too_far(board, chain, allowed);
+    let mut forbidden = too_far(board, chain, &near, allowed);
     without_neighbours(board, chain, &near, allowed, &mut forbidden);
     ChainItems { once, holds, at, places, colours, next, near, forbidden, values: nv }
 }
@@ -184,7 +184,7 @@ fn without_neighbours(
 
 /// Per (cell, value): whether a chained number is too far from the nearest given numbers
 /// below and above it to stand there (module doc).
-fn too_far(board: &Board, chain: &Chain, allowed: &dyn Fn(usize, usize) -> bool) -> Vec<bool> {
+fn too_far(board: &Board, chain: &Chain, near: &[Vec<usize>], allowed: &dyn Fn(usize, usize) -> bool) -> Vec<bool> {
     let (n, nv) = (board.on.len(), board.values.len());
     let mut out = vec![false; n * nv];
     // Per cell: the value the other rules leave it, if one; and whether a path may pass it.
@@ -206,8 +206,7 @@ fn too_far(board: &Board, chain: &Chain, allowed: &dyn Fn(usize, usize) -> bool)
     let mut givens: Vec<(i64, usize)> =
         (0..n).filter_map(|c| given[c].filter(|v| chain.numbers.contains(v)).map(|v| (number(v), c))).collect();
     givens.sort_unstable();
-    let distances: Vec<Vec<u32>> =
-        givens.iter().map(|&(_, c)| distances_from(board, c, chain.diagonal, &open)).collect();
+    let distances: Vec<Vec<u32>> = givens.iter().map(|&(_, c)| distances_from(c, near, &open)).collect();
     for &v in &chain.numbers {
         let m = number(v);
         // The nearest givens below and above m (a number given twice has no solution; its
@@ -234,17 +233,17 @@ fn too_far(board: &Board, chain: &Chain, allowed: &dyn Fn(usize, usize) -> bool)
     out
 }
 
-/// Breadth-first distances from `start` through the `open` cells (others are reached but not
-/// passed), `u32::MAX` where none leads.
-fn distances_from(board: &Board, start: usize, diagonal: bool, open: &[bool]) -> Vec<u32> {
-    let mut dist = vec![u32::MAX; board.on.len()];
+/// Breadth-first distances from `start` over `near` (each cell's neighbours) through the
+/// `open` cells (others are reached but not passed), `u32::MAX` where none leads.
+fn distances_from(start: usize, near: &[Vec<usize>], open: &[bool]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; near.len()];
     dist[start] = 0;
     let mut queue = VecDeque::from([start]);
     while let Some(c) = queue.pop_front() {
         if c != start && !open[c] {
             continue;
         }
-        for m in touching(board, c, diagonal) {
+        for &m in &near[c] {
             if dist[m] == u32::MAX {
                 dist[m] = dist[c] + 1;
                 queue.push_back(m);
