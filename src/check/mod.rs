@@ -5,6 +5,7 @@
 //! elaboration, with the same diagnostics.
 mod clues;
 mod derived;
+mod distinct;
 mod names;
 mod pairs;
 
@@ -12,11 +13,12 @@ use crate::diag::Diagnostics;
 use crate::syntax::ast::Spec;
 
 /// Every static check of the spec: names and forms, then where `clues` applies, then what
-/// pairings need.
+/// pairings, chains and lines that differ need.
 pub fn check(spec: &Spec) -> Diagnostics {
     let mut diags = names::check(spec);
     diags.extend(clues::check(spec));
     diags.extend(derived::check(spec));
     diags.extend(pairs::check(spec));
+    diags.extend(distinct::check(spec));
     diags
 }

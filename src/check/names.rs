@@ -432,7 +432,7 @@ impl Checker {
                 self.expr(clues);
                 self.expr(most);
             }
-            StmtKind::IslandsConnected { .. } | StmtKind::Chain { .. } => {}
+            StmtKind::IslandsConnected { .. } | StmtKind::Chain { .. } | StmtKind::Distinct { .. } => {}
             StmtKind::LoopClues { clues, .. } | StmtKind::Paths { clues, .. } => self.expr(clues),
             StmtKind::LoopRule(d) => self.scoped(d.each.as_ref(), &[], |c| c.expr(&d.cell)),
             StmtKind::Block { rows, cols, of, .. } => {

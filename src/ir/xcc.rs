@@ -107,4 +107,4 @@ mod validate;
 
 pub use builder::XccBuilder;
 pub use dlx_text::{COLOUR_CHARS as KNUTH_COLOUR_CHARS, DlxError, KNUTH_NAME_LEN};
-pub use global::{Area, Global, NO_NODE, perfect_pairing, shape_key};
+pub use global::{Area, Global, NO_LABEL, NO_NODE, perfect_pairing, shape_key};

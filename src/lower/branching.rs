@@ -35,6 +35,7 @@ pub fn weighted(model: &Model) -> bool {
         bridges,
         seen,
         sight,
+        distinct,
         // Runs: one option per layout of a line, which weights serve badly (above).
         runs,
         // A chain of consecutive numbers: its items are numbers and cells whose options name
@@ -82,6 +83,7 @@ pub fn weighted(model: &Model) -> bool {
         && compares.is_empty()
         && seen.is_empty()
         && sight.is_empty()
+        && distinct.is_empty()
         && loop_rule.is_none()
         && bridges.is_none())
         && runs.is_empty()

@@ -320,7 +320,8 @@ fn counts_as_globals(model: &Model) -> bool {
         || !model.sized.is_empty()
         || !model.shapes.is_empty()
         || !model.connected_each.is_empty()
-        || !model.crossings.is_empty();
+        || !model.crossings.is_empty()
+        || !model.distinct.is_empty();
     globals && model.pairs.is_empty()
 }
 

@@ -201,6 +201,7 @@ impl Elab<'_> {
             | StmtKind::Block { .. }
             | StmtKind::Pairs(_)
             | StmtKind::Chain { .. }
+            | StmtKind::Distinct { .. }
             | StmtKind::Sized(_)
             | StmtKind::ConnectedEach(_)
             | StmtKind::Shapes(_)
@@ -378,6 +379,7 @@ impl Elab<'_> {
             StmtKind::Block { rows, cols, of, span } => self.block(rows, cols, of, *span)?,
             StmtKind::Pairs(d) => self.pairs(d)?,
             StmtKind::Chain { diagonal, span } => self.chain(*diagonal, *span)?,
+            StmtKind::Distinct { rows, columns, span } => self.distinct(*rows, *columns, *span)?,
             StmtKind::Sized(d) => self.sized(d)?,
             StmtKind::ConnectedEach(d) => self.connected_each(d)?,
             StmtKind::Shapes(d) => self.shapes(d)?,

@@ -36,6 +36,7 @@ pub fn lower_fill(model: &Model, max_options: usize) -> Option<FillLowered> {
         && model.blocks.is_empty()
         && model.pairs.is_empty()
         && model.chain.is_none()
+        && model.distinct.is_empty()
         && model.sized.is_empty()
         && model.connected_each.is_empty()
         && model.shapes.is_empty()

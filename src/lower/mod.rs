@@ -15,6 +15,7 @@ mod counts;
 mod crossing;
 mod data;
 pub mod derive;
+mod distinct;
 pub mod edges;
 pub mod elaborate;
 pub mod eval;

@@ -239,6 +239,17 @@ pub struct Chain {
     pub span: Span,
 }
 
+/// `no two rows are the same` (or columns): the board's `lines` (its rows when `rows`, else
+/// its columns), each its flat cells in order, holes included; no two hold equal values at
+/// every position, a hole being equal to a hole only (`src/lower/distinct.rs`). Lines that
+/// are all holes are left out: they are no line of the board.
+#[derive(Clone, Debug)]
+pub struct Distinct {
+    pub rows: bool,
+    pub lines: Vec<Vec<usize>>,
+    pub span: Span,
+}
+
 /// `the '#' cells of each room are connected` (LITS): within each region, the cells holding
 /// one of `values` form one area joined by sides (`src/lower/shapes.rs`).
 #[derive(Clone, Debug)]
@@ -523,6 +534,8 @@ pub struct Model {
     pub pairs: Vec<Pairing>,
     /// `consecutive numbers are beside each other` (`src/lower/chain.rs`).
     pub chain: Option<Chain>,
+    /// `no two rows are the same`, one per kind of line compared (`src/lower/distinct.rs`).
+    pub distinct: Vec<Distinct>,
     /// `each area of ... has size ...` statements (`src/lower/sized.rs`).
     pub sized: Vec<SizedAreas>,
     /// `the ... cells of each ... are connected` statements (`src/lower/shapes.rs`).
@@ -588,8 +601,8 @@ pub struct Model {
 
 impl Model {
     /// Whether a rule of this model is checked on every cell's value rather than through the
-    /// items its options cover: connectivity, areas, blocks, pairings, sizes, shapes and lines
-    /// across borders look at a cell whichever value it holds. The lowering leaves out the
+    /// items its options cover: connectivity, areas, blocks, pairings, sizes, shapes, lines
+    /// across borders and lines that differ look at a cell whichever value it holds. The lowering leaves out the
     /// option of a value no rule counts (the cell's default, `src/lower/xcc.rs`) only when this
     /// is false, since such a rule would need that option to see the cell.
     ///
@@ -606,6 +619,7 @@ impl Model {
             connected_each,
             shapes,
             crossings,
+            distinct,
             // Rules lowered to items and options (or checked on the cells of a chosen option),
             // and what is not a rule at all.
             title: _,
@@ -651,7 +665,8 @@ impl Model {
             && sized.is_empty()
             && connected_each.is_empty()
             && shapes.is_empty()
-            && crossings.is_empty())
+            && crossings.is_empty()
+            && distinct.is_empty())
     }
 }
 

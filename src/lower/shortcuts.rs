@@ -24,6 +24,7 @@ pub fn apply(model: &Model) -> bool {
         blocks,
         pairs,
         chain,
+        distinct,
         sized,
         connected_each,
         shapes,
@@ -73,6 +74,7 @@ pub fn apply(model: &Model) -> bool {
         && blocks.is_empty()
         && pairs.is_empty()
         && chain.is_none()
+        && distinct.is_empty()
         && sized.is_empty()
         && connected_each.is_empty()
         && shapes.is_empty()

@@ -219,6 +219,23 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
                 s.insert(key("crossing", cells, perm, format!("{k} {:?} {}", rule.values, rule.borders)));
             }
         }
+        // Lines that differ: a map keeping the set of compared lines and the set of their
+        // positions (the cells at position i of every line: the columns, for rows) maps
+        // equal positions of two lines to equal positions of their images, so two images are
+        // the same exactly when the lines were. A board's turn or mirror maps rows to rows or
+        // columns, so `no two rows` alone lacks the quarter turns and `rows or columns` keeps
+        // them. Holes stay where they are under `perm`: only the cells are keyed.
+        for rule in &model.distinct {
+            let len = rule.lines.first().map_or(0, Vec::len);
+            for line in &rule.lines {
+                let on: Vec<usize> = line.iter().copied().filter(|&c| board.on[c]).collect();
+                s.insert(key("distinct line", &on, perm, String::new()));
+            }
+            for i in 0..len {
+                let at: Vec<usize> = rule.lines.iter().map(|l| l[i]).filter(|&c| board.on[c]).collect();
+                s.insert(key("distinct position", &at, perm, String::new()));
+            }
+        }
         for (k, rule) in model.blocks.iter().enumerate() {
             for cells in super::connected::block_cells(board, rule) {
                 s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));

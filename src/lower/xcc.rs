@@ -424,6 +424,9 @@ fn lower_fill(
     if !model.connected_each.is_empty() || !model.shapes.is_empty() {
         super::shapes::add_globals(model, b, &cell_item, meanings);
     }
+    if !model.distinct.is_empty() {
+        super::distinct::add_globals(model, b, &cell_item, meanings);
+    }
 }
 
 /// One way to turn a piece: its cells (normalised to a top-left of (0, 0)) and edge labels.

@@ -82,6 +82,7 @@ const KEYWORDS: &[&str] = &[
     "pairs",
     "beside",
     "consecutive",
+    "same",
     "congruent",
     "shapes",
     "line",

@@ -12,6 +12,7 @@ mod chain;
 mod compare;
 mod connected;
 mod crossing;
+mod distinct;
 mod fleet;
 mod loops;
 mod pairs;
@@ -186,7 +187,8 @@ fn verify_fill(model: &Model, fill: &[Option<usize>], seen: &mut Vec<u32>) -> Re
     connected::verify(model, fill)?;
     sized::verify(model, fill)?;
     shapes::verify(model, fill)?;
-    crossing::verify(model, fill)
+    crossing::verify(model, fill)?;
+    distinct::verify(model, fill)
 }
 
 /// Whether two cells of the board touch by a side (or, with `diagonal`, by a corner),

@@ -152,6 +152,15 @@ pub enum StmtKind {
         diagonal: bool,
         span: Span,
     },
+    /// `no two rows are the same`, `no two columns are the same`, `no two rows or columns are
+    /// the same` (`rows`, `columns`: which lines the rule compares; at least one): no two
+    /// lines of the filled board hold equal values position by position
+    /// (`src/lower/distinct.rs`).
+    Distinct {
+        rows: bool,
+        columns: bool,
+        span: Span,
+    },
     /// `each area of equal values has size its value`, `each area of '#' cells has size 2`.
     Sized(SizedDecl),
     /// `the '#' cells of each room are connected` (`src/lower/shapes.rs`).

@@ -8,6 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use std::sync::OnceLock;
 
 mod derived;
+mod distinct;
 mod pairs;
 mod shapes;
 mod sized;
@@ -614,6 +615,7 @@ impl Cx {
             }
             Rule::pairs_stmt => StmtKind::Pairs(self.pairs(it, span)?),
             Rule::chain_stmt => StmtKind::Chain { diagonal: it.any(|p| p.as_rule() == Rule::apart_diagonal), span },
+            Rule::distinct_stmt => Self::distinct(it, span),
             Rule::sized_stmt => self.sized(it, span)?,
             Rule::connected_each_stmt | Rule::shapes_stmt => self.regions_rule(kind_rule, it, span)?,
             Rule::crossing_stmt => self.crossing(it, span)?,
@@ -1007,6 +1009,7 @@ fn is_keyword(r: Rule) -> bool {
             | Rule::kw_pairs
             | Rule::kw_beside
             | Rule::kw_consecutive
+            | Rule::kw_same
             | Rule::kw_congruent
             | Rule::kw_shapes
             | Rule::kw_line

@@ -61,10 +61,21 @@ pub enum Global {
     /// a move, a rotation or a reflection (LITS's tetrominoes, `lower/shapes.rs`). `at[n]` is
     /// node n's (row, column) on a board of squares.
     Shapes { area: Area, region: Vec<u32>, at: Vec<[u32; 2]> },
+    /// No two lines are the same: each node holds the label of the option chosen for it
+    /// (`labels`: each option of `ins` with its label, sorted by option; a node whose option is
+    /// not listed holds a label of its own, [`NO_LABEL`]), and line l is the nodes
+    /// `lines[l * len..(l + 1) * len]`, position by position, [`NO_NODE`] at a position that
+    /// has no node (a hole). Two lines are the same when every position holds equal labels
+    /// in both, or no node in both (Binairo's rows and columns, `lower/distinct.rs`).
+    Distinct { area: Area, labels: Vec<(OptionId, u32)>, len: u32, lines: Vec<u32> },
 }
 
-/// In a loop's `ends`: no second neighbour (the end of a path).
+/// In a loop's `ends`: no second neighbour (the end of a path). In a line of `Distinct`: no
+/// node at that position.
 pub const NO_NODE: u32 = u32::MAX;
+
+/// In `Distinct`: the label of a node whose chosen option has none.
+pub const NO_LABEL: u32 = u32::MAX;
 
 /// Nodes, which options put each in the area, and the graph joining them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -157,7 +168,8 @@ impl Global {
             | Global::Pairs { area: a, .. }
             | Global::Sized { area: a, .. }
             | Global::Counts { area: a, .. }
-            | Global::Shapes { area: a, .. } => a,
+            | Global::Shapes { area: a, .. }
+            | Global::Distinct { area: a, .. } => a,
         }
     }
 
@@ -171,7 +183,8 @@ impl Global {
             | Global::Pairs { area: a, .. }
             | Global::Sized { area: a, .. }
             | Global::Counts { area: a, .. }
-            | Global::Shapes { area: a, .. } => a,
+            | Global::Shapes { area: a, .. }
+            | Global::Distinct { area: a, .. } => a,
         }
     }
 
@@ -200,6 +213,9 @@ impl Global {
         if let Global::Sized { labels, size, .. } = self {
             return sized_areas_hold(area, labels, size, chosen);
         }
+        if let Global::Distinct { labels, len, lines, .. } = self {
+            return lines_differ(area, labels, *len, lines, chosen);
+        }
         let inside = area.members(chosen);
         if let Global::Linked { ends, points, .. } = self {
             return all_linked(ends, *points, &inside);
@@ -227,7 +243,8 @@ impl Global {
             | Global::Pairs { .. }
             | Global::Sized { .. }
             | Global::Counts { .. }
-            | Global::Shapes { .. } => count <= 1,
+            | Global::Shapes { .. }
+            | Global::Distinct { .. } => count <= 1,
             Global::Areas { clue, sized, .. } => {
                 let mut clues = vec![0u32; count as usize];
                 let mut first = vec![0u32; count as usize];
@@ -286,15 +303,14 @@ impl Global {
                 Global::Shapes { area: area.renumbered(keep), region: region.clone(), at: at.clone() }
             }
             Global::Sized { area, labels, size } => {
-                let mut new_id = std::collections::HashMap::with_capacity(keep.len());
-                for (new, old) in keep.iter().enumerate() {
-                    new_id.insert(*old, OptionId(new as u32));
-                }
-                let mut labels: Vec<(OptionId, u32)> =
-                    labels.iter().filter_map(|(o, l)| new_id.get(o).map(|&n| (n, *l))).collect();
-                labels.sort_unstable();
-                Global::Sized { area: area.renumbered(keep), labels, size: size.clone() }
+                Global::Sized { area: area.renumbered(keep), labels: relabelled(labels, keep), size: size.clone() }
             }
+            Global::Distinct { area, labels, len, lines } => Global::Distinct {
+                area: area.renumbered(keep),
+                labels: relabelled(labels, keep),
+                len: *len,
+                lines: lines.clone(),
+            },
         }
     }
 
@@ -309,6 +325,41 @@ impl Global {
             }
         }
     }
+}
+
+/// Options' labels over other option ids (`keep[new] = old`, see [`Area::renumbered`]): the
+/// options kept, sorted by their new ids.
+fn relabelled(labels: &[(OptionId, u32)], keep: &[OptionId]) -> Vec<(OptionId, u32)> {
+    let mut new_id = std::collections::HashMap::with_capacity(keep.len());
+    for (new, old) in keep.iter().enumerate() {
+        new_id.insert(*old, OptionId(new as u32));
+    }
+    let mut labels: Vec<(OptionId, u32)> = labels.iter().filter_map(|(o, l)| new_id.get(o).map(|&n| (n, *l))).collect();
+    labels.sort_unstable();
+    labels
+}
+
+/// Whether no two lines hold the same labels position by position: each node's label from
+/// the option chosen for it, each line written out as its labels (a position without a node
+/// as a mark no label equals), the lines sorted and neighbours compared.
+fn lines_differ(area: &Area, labels: &[(OptionId, u32)], len: u32, lines: &[u32], chosen: &[OptionId]) -> bool {
+    const HOLE: u64 = u64::MAX;
+    let mut sorted = chosen.to_vec();
+    sorted.sort_unstable();
+    let label: Vec<u64> = (0..area.nodes())
+        .map(|v| {
+            let o = area.ins_of(v).iter().find(|o| sorted.binary_search(o).is_ok());
+            let l = o.and_then(|o| labels.binary_search_by_key(o, |p| p.0).ok()).map_or(NO_LABEL, |i| labels[i].1);
+            l as u64
+        })
+        .collect();
+    let len = len.max(1) as usize;
+    let mut written: Vec<Vec<u64>> = lines
+        .chunks(len)
+        .map(|line| line.iter().map(|&v| if v == NO_NODE { HOLE } else { label[v as usize] }).collect())
+        .collect();
+    written.sort_unstable();
+    written.windows(2).all(|w| w[0] != w[1])
 }
 
 /// The shape of a set of cells of a board of squares in a normal form: of its eight images

@@ -50,6 +50,14 @@ impl XccProblem {
         {
             return Err(format!("global `{}`: bad groups", a.name));
         }
+        if let Global::Distinct { labels, len, lines, .. } = g
+            && (!labels.is_sorted_by_key(|p| p.0)
+                || (*len == 0 && !lines.is_empty())
+                || (*len > 0 && lines.len() % *len as usize != 0)
+                || lines.iter().any(|&v| v != NO_NODE && v as usize >= n))
+        {
+            return Err(format!("global `{}`: bad lines", a.name));
+        }
         if let Global::Shapes { region, at, .. } = g
             && (region.len() != n || at.len() != n)
         {

@@ -131,7 +131,8 @@ fn sort_ins(g: &mut Global) {
         | Global::Linked { area, .. }
         | Global::Sized { area, .. }
         | Global::Counts { area, .. }
-        | Global::Shapes { area, .. } => area,
+        | Global::Shapes { area, .. }
+        | Global::Distinct { area, .. } => area,
         Global::Pairs { area, left } => {
             // A pairing's sides run beside its `ins`: sort them together.
             for n in 0..area.in_start.len().saturating_sub(1) {

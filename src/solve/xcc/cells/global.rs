@@ -35,6 +35,7 @@
 //! All work is on flat arrays kept between calls (no allocation once the trail has grown).
 
 mod counts;
+mod distinct;
 mod islands;
 mod joinable;
 mod linked;
@@ -85,6 +86,8 @@ enum Kind {
     },
     /// No two touching regions with congruent shapes (`shapes.rs`).
     Shapes(Box<shapes::Regions>),
+    /// No two lines the same (`distinct.rs`): reads its own states.
+    Distinct(Box<distinct::Lines>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +158,9 @@ impl Globals {
                             bounds: bounds.clone(),
                         },
                         Global::Shapes { region, at, .. } => Kind::Shapes(Box::new(shapes::Regions::new(region, at))),
+                        Global::Distinct { labels, len, lines, .. } => {
+                            Kind::Distinct(Box::new(distinct::Lines::new(a, labels, *len, lines, &layout, c)))
+                        }
                     },
                     item: a.node_item.iter().map(|i| i.0).collect(),
                     in_start: vec![0],
@@ -228,6 +234,9 @@ impl Globals {
             if let Kind::Sized(z) = &mut p.kind {
                 return z.propagate(c); // labels, not in/out states
             }
+            if let Kind::Distinct(z) = &mut p.kind {
+                return z.propagate(c); // labels, not in/out states
+            }
             if matches!(p.kind, Kind::Counts { .. } | Kind::Shapes(_)) {
                 p.read_sure(c); // a node whose live options all put it in is in
                 return if matches!(p.kind, Kind::Counts { .. }) { p.counts(c) } else { p.shapes(c) };
@@ -239,7 +248,9 @@ impl Globals {
                     Kind::NotAll { .. } => p.not_all(c),
                     Kind::Linked(_) => p.linked(c),
                     Kind::Pairs(_) => p.pairs(c),
-                    Kind::Loop(_) | Kind::Sized(_) | Kind::Counts { .. } | Kind::Shapes(_) => unreachable!(),
+                    Kind::Loop(_) | Kind::Sized(_) | Kind::Counts { .. } | Kind::Shapes(_) | Kind::Distinct(_) => {
+                        unreachable!()
+                    }
                 }
         })
     }
@@ -284,7 +295,8 @@ impl Prop {
             | Kind::Pairs(_)
             | Kind::Sized(_)
             | Kind::Counts { .. }
-            | Kind::Shapes(_) => true,
+            | Kind::Shapes(_)
+            | Kind::Distinct(_) => true,
         }
     }
 
