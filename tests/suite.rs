@@ -16,6 +16,7 @@ mod confine;
 mod connected;
 mod conventions;
 mod counters;
+mod distinct;
 mod distributed;
 mod docs_diagnostics;
 mod docs_examples;

@@ -236,9 +236,14 @@ fn keeps_model(model: &Model, lattice: Lattice, op: usize, perm: &[usize]) -> bo
                 s.insert(key("distinct position", &at, perm, String::new()));
             }
         }
-        for (k, rule) in model.blocks.iter().enumerate() {
+        // Blocks: each a set of cells that may not all hold the values, whichever statement
+        // made it, so a turn may map `no 1 by 3 block` onto `no 3 by 1 block` (Binairo's
+        // rows and columns).
+        for rule in &model.blocks {
+            let mut values = rule.values.clone();
+            values.sort_unstable();
             for cells in super::connected::block_cells(board, rule) {
-                s.insert(key("block", &cells, perm, format!("{k} {:?}", rule.values)));
+                s.insert(key("block", &cells, perm, format!("{values:?}")));
             }
         }
         s
