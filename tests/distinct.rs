@@ -322,21 +322,23 @@ fn takuzu_grids_count_up_to_symmetry_as_the_brute_force_classes() {
 }
 
 /// The published puzzles: r/dailyprogrammer's challenge #237 [Hard] "Takuzu Solver"
-/// (submitted by u/adrian17, from the game 0h h1), its 12 × 12 challenge input shipped in
-/// `puzzles/binairo.puz` and its 6 × 6 one in `puzzles/instances/binairo-6.txt`, each with
+/// (submitted by u/adrian17, from the game 0h h1), its 6 × 6 challenge input shipped in
+/// `puzzles/binairo.puz` and its 12 × 12 one in `puzzles/instances/binairo-12.txt`, each with
 /// the challenge's published output. Both have one answer only with the rule on the lines
-/// (without it, 2 and 5).
+/// (without it, 5 and 2: counted by a brute force of our own before shipping them).
 #[test]
 fn shipped_binairo_answers_as_published() {
+    let six = "110100\n101100\n010011\n110010\n001101\n001011\n";
+    assert_eq!(run_ok(&["solve", "puzzles/binairo.puz", "--unique"], None, 0), six);
     let twelve = "010101101001\n010101001011\n101010110100\n100100110011\n011011001100\n010010110011\n\
                   101100101010\n001101001101\n110010010110\n010101101010\n101010010101\n101011010100\n";
-    assert_eq!(run_ok(&["solve", "puzzles/binairo.puz", "--unique"], None, 0), twelve);
-    let six = "110100\n101100\n010011\n110010\n001101\n001011\n";
-    let args = ["solve", "puzzles/binairo.puz", "--instance", "puzzles/instances/binairo-6.txt", "--unique"];
-    assert_eq!(run_ok(&args, None, 0), six);
+    let args = ["solve", "puzzles/binairo.puz", "--instance", "puzzles/instances/binairo-12.txt", "--unique"];
+    assert_eq!(run_ok(&args, None, 0), twelve);
     // Without the rule the puzzles have more answers: the rule is what makes them unique.
     let without = spec_with_line("puzzles/binairo.puz", "no two rows or columns are the same", "");
-    assert_eq!(run_ok(&["solve", "-", "--count"], Some(&without), 0).trim(), "2");
+    assert_eq!(run_ok(&["solve", "-", "--count"], Some(&without), 0).trim(), "5");
+    let args = ["solve", "-", "--count", "--instance", "puzzles/instances/binairo-12.txt"];
+    assert_eq!(run_ok(&args, Some(&without), 0).trim(), "2");
 }
 
 /// The rule prunes during the search, not only on complete grids: a line equal to a complete
