@@ -274,9 +274,12 @@ fn takuzu_4(columns: bool) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// A map of a 4 × 4 board's cells: (row, column) to (row, column).
+type CellMap = fn(usize, usize) -> (usize, usize);
+
 /// The classes of `grids` under the maps of cells `maps` (each closed group listed whole):
 /// the least image of each grid, counted once.
-fn classes(grids: &[Vec<u8>], maps: &[fn(usize, usize) -> (usize, usize)]) -> usize {
+fn classes(grids: &[Vec<u8>], maps: &[CellMap]) -> usize {
     let canon: BTreeSet<Vec<u8>> = grids
         .iter()
         .map(|g| {
@@ -301,7 +304,7 @@ fn classes(grids: &[Vec<u8>], maps: &[fn(usize, usize) -> (usize, usize)]) -> us
 /// diagonal mirror would make them columns, which need not differ).
 #[test]
 fn takuzu_grids_count_up_to_symmetry_as_the_brute_force_classes() {
-    let all: [fn(usize, usize) -> (usize, usize); 8] = [
+    let all: [CellMap; 8] = [
         |r, c| (r, c),
         |r, c| (r, 3 - c),
         |r, c| (3 - r, c),
