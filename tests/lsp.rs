@@ -523,7 +523,8 @@ fn semantic_tokens_colour_every_user_name_by_its_kind_and_keywords_as_keywords()
     let builtins = ["abs", "min", "max", "len", "sum", "product", "sort", "labels", "split", "group"];
     // Where the grammar takes a fixed word after another, that word is a keyword even when
     // a name is spelt the same (`one step` beside `move step`, `in rows` beside `param
-    // rows`, `as cages` beside `grid cages`); from grammar/puz.pest.
+    // rows`, `as cages` beside `grid cages`, `no two rows` beside `param rows`); from
+    // grammar/puz.pest.
     let phrases = [
         ("one", "step"),
         ("in", "rows"),
@@ -539,6 +540,9 @@ fn semantic_tokens_colour_every_user_name_by_its_kind_and_keywords_as_keywords()
         ("draw", "rows"),
         ("remove", "group"),
         ("set", "group"),
+        ("two", "rows"),
+        ("two", "columns"),
+        ("or", "columns"),
     ];
     let mut client = Client::start();
     let init = client.request("initialize", json!({ "processId": null, "rootUri": null, "capabilities": {} }));
