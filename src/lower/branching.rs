@@ -1,8 +1,8 @@
 //! Which lowered problems branch by weights (`XccProblem::weighted`, `solve/xcc/cells/
 //! weights.rs`): those of a board with any of the pencil-puzzle rules — counts and cells
 //! apart, connected areas, areas with clues or sizes, 2×2 blocks, pairings, shapes of
-//! regions, lines across borders, comparisons, cells seen, sight lines, loops, lines and
-//! paths, bridges — and no runs. Runs (Nonogram) lower to one option per layout of a line,
+//! regions, lines across borders, lines that differ, comparisons, cells seen, sight lines,
+//! loops, lines and paths, bridges — and no runs. Runs (Nonogram) lower to one option per layout of a line,
 //! items of many options that weights served badly: the 20×20 Nonogram's proof went from
 //! 6,420 nodes to 68,010 with them.
 //!

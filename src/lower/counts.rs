@@ -16,7 +16,7 @@
 //!   for the others. A problem whose multiplicities all go this way runs on dancing cells,
 //!   which look ahead by item sizes and prune by global constraints, instead of Algorithm M.
 //! - in a spec with global constraints on its cells (connected areas, blocks, sized areas,
-//!   shapes of regions), a count that would need a multiplicity becomes a group of a
+//!   shapes of regions, lines that differ), a count that would need a multiplicity becomes a group of a
 //!   global constraint instead (`Global::Counts`, one per list of counted values): dancing
 //!   cells, which such specs run on, then bound each group's count after every choice, where
 //!   a multiplicity would send the spec to Algorithm M and its global constraints would be
