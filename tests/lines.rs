@@ -458,6 +458,37 @@ fn unique_verdicts_of_free_paths_equal_a_path_by_path_enumeration() {
     );
 }
 
+/// First answers and `--unique` of paths go to clause learning (`solve/sat`), `--count` to
+/// the dancing cells; both against the path-by-path enumeration above, on random boards of
+/// 2 × 2 to 5 × 5 with free cells and with `through every cell` (Flow): a first answer
+/// exactly when there is a solution (exit 0, else 1), the `--unique` verdict (exit 0, 1 or
+/// 6) and the count. Each answer printed was verified by puzc before it was shown.
+#[test]
+fn first_answers_and_verdicts_by_clause_learning_equal_a_path_by_path_enumeration() {
+    let mut rng = Rng::new(57);
+    let dir = scratch("lines-paths-clauses");
+    let mut verdicts = [[0usize; 3]; 2];
+    for round in 0..160 {
+        let (rows, cols) = (2 + rng.below(4), 2 + rng.below(4));
+        let n = rows * cols;
+        let pairs = (1 + rng.below(5)).min(n / 2);
+        let labels = random_pairs(&mut rng, n, pairs);
+        let every = round % 2 == 1;
+        let all = paths_by_pair(rows, cols, &labels, every);
+        let text = paths_spec(rows, cols, &labels, 3, every);
+        let file = write(&dir, &format!("p{round}.puz"), &text);
+        let first = run_ok(&["solve", &file], None, if all == 0 { 1 } else { 0 });
+        assert_eq!(first.is_empty(), all == 0, "round {round}: a first answer when there is one:\n{text}");
+        run_ok(&["solve", &file, "--unique"], None, [1, 0, 6][all.min(2)]);
+        if all > 0 {
+            let count = run_ok(&["solve", &file, "--count"], None, 0);
+            assert_eq!(count.trim(), all.to_string(), "round {round}:\n{text}");
+        }
+        verdicts[usize::from(every)][all.min(2)] += 1;
+    }
+    assert!(verdicts.iter().flatten().all(|&v| v >= 5), "every verdict met, free and through every cell: {verdicts:?}");
+}
+
 /// Janko's Masyu 011, shipped in `puzzles/masyu.puz`, against the solution published with it
 /// (SmilingWayne/puzzlekit-dataset, assets/data/Masyu/Masyu_dataset.json).
 #[test]

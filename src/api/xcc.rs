@@ -259,10 +259,11 @@ impl<'m> Plan<'m> {
                 && ask.limit.is_none()
                 && threads.is_none_or(|t| t == 1);
             let (mut low, breaking) = searched(model, ask.max_options, by_orbits)?;
-            // `--unique` of free paths looks for shortest solutions only, and
+            // A first answer or `--unique` of free paths looks for shortest solutions only
+            // (there is one when there is any solution), and for `--unique`
             // `solve::xcc::shortcut` completes the verdict (not for a part of a split,
             // whose pieces cut the whole search, nor up to symmetry).
-            low.problem.induced = mode == AnswerMode::Unique
+            low.problem.induced = matches!(mode, AnswerMode::First | AnswerMode::Unique)
                 && !ask.part
                 && model.up_to_symmetry.is_none()
                 && crate::lower::shortcuts::apply(model);
@@ -372,12 +373,29 @@ impl<'m> Plan<'m> {
                     let weight = got.weights.map_or(1, |w| chosen.iter().map(|o| w[o.0 as usize]).sum());
                     got.take(weight, || decode(model, &low.meanings, &low.defaults, chosen))
                 };
-                let (stats, used) = match pieces {
+                let mut learnt_size = String::new();
+                // A first answer or `--unique` of paths alone goes to clause learning
+                // (`solve::sat`), which learns from its dead ends: not for a part of a
+                // split, up to symmetry or by weights. `--count` and `--all` stay here.
+                let learnt = match matches!(mode, AnswerMode::First | AnswerMode::Unique)
+                    && pieces.is_none()
+                    && self.classes.is_none()
+                    && self.weights.is_none()
+                {
+                    true => crate::solve::sat::solve(&low.problem, &limits, &mut take),
+                    false => None,
+                };
+                let clauses = learnt.is_some();
+                let (stats, used) = match (learnt, pieces) {
+                    (Some((stats, size)), _) => {
+                        learnt_size = format!(" as {size} (clause learning: nodes are conflicts)");
+                        (stats, 1)
+                    }
                     // One part of a split: its pieces one after another.
-                    Some(pieces) => {
+                    (None, Some(pieces)) => {
                         (crate::solve::partition::solve_pieces(&low.problem, pieces, &limits, branching, &mut take), 1)
                     }
-                    None => match if self.weights.is_some() { Some(1) } else { self.threads } {
+                    (None, None) => match if self.weights.is_some() { Some(1) } else { self.threads } {
                         // A problem branching by weights keeping its solutions runs on one
                         // thread (`split::solve`).
                         Some(n) => {
@@ -416,11 +434,12 @@ impl<'m> Plan<'m> {
                 }
                 let p = &low.problem;
                 let shape = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count())
+                    + &learnt_size
                     + &match used {
                         1 => String::new(),
                         n => format!(", {n} threads"),
                     };
-                (stats, "exact cover", shape)
+                (stats, if clauses { "clause learning" } else { "exact cover" }, shape)
             }
         };
         let Collect { bad, found, .. } = got;

@@ -76,11 +76,13 @@ pub struct XccProblem {
     /// rules (`lower/branching.rs`); sets of options, Algorithm M and the exports ignore it.
     pub weighted: bool,
     /// Search for shortest paths only (`Global::Loop` with `paths`): the search may cut any
-    /// branch without a solution whose paths are each a shortest way between their ends
-    /// through the nodes no other path takes (it cuts paths touching themselves: two nodes
-    /// of one colour beside each other are joined). This changes the solutions: it is set only for a `--unique` search of
-    /// a spec whose cells off the paths are free (`lower/shortcuts.rs`), whose verdict
-    /// `solve::xcc::shortcut::another` completes. The exports ignore it.
+    /// branch without a *shortest* solution (`solve::xcc::shortcut`: no path can be put
+    /// another way that makes the paths shorter, or as short through lower-numbered nodes;
+    /// the dancing cells cut paths touching themselves, clause learning also paths going
+    /// around a free node). This changes the solutions: it is set only for a first answer
+    /// (a shortest solution exists when any does) or a `--unique` search, whose verdict
+    /// `solve::xcc::shortcut::another` completes, of a spec whose cells off the paths are
+    /// free (`lower/shortcuts.rs`). The exports ignore it.
     pub induced: bool,
 }
 

@@ -1,5 +1,5 @@
-//! When a `--unique` search of paths may look for shortest solutions only
-//! (`XccProblem::induced`, `solve/xcc/shortcut.rs`): when the cells off every path are
+//! When a first answer or a `--unique` search of paths may look for shortest solutions
+//! only (`XccProblem::induced`, `solve/xcc/shortcut.rs`): when the cells off every path are
 //! free. That holds for `paths join the equal numbers of clues` without `through every
 //! cell` (a cell may stay empty) and with no other rule on the board: nothing else reads
 //! whether a cell is on a path, so putting another way between a path's ends in its place,
@@ -8,8 +8,8 @@
 //! tell the two apart, and the search then looks at every solution.
 use super::model::{LineKind, Model};
 
-/// May `--unique` decide `model` from its shortest solutions? Every field of [`Model`] is
-/// named, so a new rule does not compile until it is classed here.
+/// May a first answer and `--unique` look at `model`'s shortest solutions only? Every field
+/// of [`Model`] is named, so a new rule does not compile until it is classed here.
 pub fn apply(model: &Model) -> bool {
     let Model {
         loop_rule,

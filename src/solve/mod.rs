@@ -9,6 +9,7 @@ pub mod generate;
 pub mod moves;
 pub mod partition;
 pub mod progress;
+pub mod sat;
 pub mod split;
 pub mod verify;
 pub mod verify_moves;

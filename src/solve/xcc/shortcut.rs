@@ -3,30 +3,33 @@
 //!
 //! Take paths (`Global::Loop` with `paths`) whose nodes off every path are free: no rule but
 //! the paths reads them, and any node may be left off every path (no `through every cell`).
-//! The lowering decides when that holds (`lower/shortcuts.rs`). Call a solution *shortest*
-//! when each of its paths is a shortest way between its two ends through the nodes that no
-//! other path of the solution takes.
+//! The lowering decides when that holds (`lower/shortcuts.rs`). Measure a solution by its
+//! length (the sides its paths use), ties broken by the sum of the numbers of the nodes on
+//! its paths, and call it *shortest* when no single path can be put in another way, between
+//! the same ends through the nodes no other path takes, that makes the measure smaller.
 //!
-//! - **Shortening.** In a solution that is not shortest, some path can be replaced by a
-//!   shortest way between its ends through the nodes no other path takes: the paths stay
-//!   simple and disjoint and join the same ends, and the nodes left go off every path, which
-//!   is allowed. That is another solution, with less length in all, so shortening until
-//!   none is left ends, in a shortest solution.
+//! - **Shortening.** Replacing one path by another way between its ends through the nodes
+//!   no other path takes keeps the paths simple and disjoint and joining the same ends; the
+//!   nodes left go off every path, which is allowed. So a solution that is not shortest has
+//!   a neighbour of smaller measure, and replacing until none is left ends, in a shortest
+//!   solution.
 //! - **Rerouting.** Conversely, any other simple way between a path's ends through the nodes
 //!   no other path takes, put in its place, gives another solution.
 //!
 //! So, with `C` the shortest solutions and `P` all of them: `C` empty means `P` empty (every
-//! solution shortens to one in `C`); two in `C` are two in `P`; and if `C = {S}`, any other
-//! solution `T` shortens down to `S`, the last step undoing a rerouting of `S`, so `P` has a
+//! solution comes down to one in `C`); two in `C` are two in `P`; and if `C = {S}`, any other
+//! solution `T` comes down to `S`, the last step undoing a rerouting of `S`, so `P` has a
 //! second solution exactly when some path of `S` has another way between its ends through
 //! the nodes the other paths leave. A `--unique` search therefore prunes branches that can
-//! lead to no shortest solution (`cells/global/joinable.rs`: a path touching itself, which a
-//! shortest path never does), up to two solutions, and when it finds exactly one, [`another`] looks for a
+//! lead to no shortest solution, up to two solutions (the dancing cells cut paths touching
+//! themselves, `cells/global/joinable.rs`; clause learning, `solve/sat/paths.rs`, also paths
+//! going around a free node), and when it finds exactly one, [`another`] looks for a
 //! rerouting (one side of a path left out, its ends joined again by a breadth-first search)
 //! and builds the second solution it makes, which the caller verifies and counts like any
-//! other. If no path of the one solution found has another way, its paths are the only ways
-//! and so shortest, and it is the only solution. `--count` and `--all` never set `induced`:
-//! they must see every solution.
+//! other. If no path of the one solution found has another way, it is the only solution.
+//! The verdict holds whatever the search prunes, as long as it keeps every shortest
+//! solution: what it finds lies between `C` and `P`. `--count` and `--all` never set
+//! `induced`: they must see every solution.
 //!
 //! [`another`] answers [`Another::Unknown`] when a node lacks the option the new solution
 //! needs (a matrix the lowering pruned beyond what the paths say): the caller then searches

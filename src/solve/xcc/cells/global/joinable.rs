@@ -25,11 +25,12 @@
 //! 4. a node's options in a colour that cannot pass it are removed (a chosen node in such a
 //!    colour rejects), and a node every path of a colour passes loses its other options.
 //!
-//! With [`XccProblem::induced`] (a `--unique` search for the shortest solutions of paths
-//! whose empty nodes are free, `solve/xcc/shortcut.rs`), step 1 also keeps paths from
-//! touching themselves, which no shortest solution does: a node whose live options all
-//! carry one colour (its `sure` colour) makes every neighbour's options of that colour that
-//! leave out the link between them unfit.
+//! With [`XccProblem::induced`] (a first answer or `--unique` search for the shortest
+//! solutions of paths whose empty nodes are free, `solve/xcc/shortcut.rs`, when clause
+//! learning does not take it), step 1 also keeps paths from touching themselves, which no
+//! shortest solution does: a node whose live options all carry one colour (its `sure`
+//! colour) makes every neighbour's options of that colour that leave out the link between
+//! them unfit.
 //!
 //! Each node's links are kept between calls: a call re-reads only the nodes whose options the
 //! choice changed (all of them on the first choices, whose state before was never made
