@@ -53,6 +53,12 @@ pub fn run_ok(args: &[&str], stdin: Option<&str>, code: i32) -> String {
     r.out
 }
 
+/// The exit code of `puzc solve --unique` for a puzzle with `answers` solutions
+/// (docs/cli.md): 1 for none, 0 for one, 6 for more.
+pub fn unique_exit_code(answers: usize) -> i32 {
+    [1, 0, 6][answers.min(2)]
+}
+
 /// A fresh directory under the system temp dir, unique to this process and call.
 pub fn scratch(tag: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
