@@ -373,7 +373,6 @@ impl<'m> Plan<'m> {
                     let weight = got.weights.map_or(1, |w| chosen.iter().map(|o| w[o.0 as usize]).sum());
                     got.take(weight, || decode(model, &low.meanings, &low.defaults, chosen))
                 };
-                let mut learnt_size = String::new();
                 // A first answer or `--unique` of paths alone goes to clause learning
                 // (`solve::sat`), which learns from its dead ends: not for a part of a
                 // split, up to symmetry or by weights. `--count` and `--all` stay here.
@@ -385,12 +384,10 @@ impl<'m> Plan<'m> {
                     true => crate::solve::sat::solve(&low.problem, &limits, &mut take),
                     false => None,
                 };
-                let clauses = learnt.is_some();
+                let learnt_size =
+                    learnt.as_ref().map(|(_, size)| format!(" as {size} (clause learning: nodes are conflicts)"));
                 let (stats, used) = match (learnt, pieces) {
-                    (Some((stats, size)), _) => {
-                        learnt_size = format!(" as {size} (clause learning: nodes are conflicts)");
-                        (stats, 1)
-                    }
+                    (Some((stats, _)), _) => (stats, 1),
                     // One part of a split: its pieces one after another.
                     (None, Some(pieces)) => {
                         (crate::solve::partition::solve_pieces(&low.problem, pieces, &limits, branching, &mut take), 1)
@@ -434,12 +431,12 @@ impl<'m> Plan<'m> {
                 }
                 let p = &low.problem;
                 let shape = format!("{} items ({} primary), {} options", p.items.len(), p.n_primary, p.option_count())
-                    + &learnt_size
+                    + learnt_size.as_deref().unwrap_or("")
                     + &match used {
                         1 => String::new(),
                         n => format!(", {n} threads"),
                     };
-                (stats, if clauses { "clause learning" } else { "exact cover" }, shape)
+                (stats, if learnt_size.is_some() { "clause learning" } else { "exact cover" }, shape)
             }
         };
         let Collect { bad, found, .. } = got;

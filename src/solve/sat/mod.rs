@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use batsat::{Callbacks, Lit, SolverInterface, SolverOpts, lbool};
 
-use crate::ir::xcc::{OptionId, XccProblem};
+use crate::ir::xcc::{Global, OptionId, XccProblem};
 use crate::solve::xcc::{Flow, INTERRUPT, Limits, Stats, Stop};
 use paths::Paths;
 
@@ -76,6 +76,9 @@ pub fn solve(
     limits: &Limits,
     on_solution: &mut dyn FnMut(&[OptionId]) -> Flow,
 ) -> Option<(Stats, String)> {
+    if !matches!(p.globals[..], [Global::Loop { paths: true, .. }]) {
+        return None; // not paths alone: no solver built
+    }
     let watch = Watch { limits, conflicts: 0, stop: std::cell::Cell::new(None), calls: std::cell::Cell::new(0) };
     let mut solver = batsat::Solver::new(SolverOpts::default(), watch);
     let mut stats = Stats { nodes: 0, solutions: 0, stop: Stop::Exhausted };

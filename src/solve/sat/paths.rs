@@ -293,10 +293,11 @@ impl Paths {
             // A component of used sides is closed when each of its nodes uses two.
             let (mut stack, mut comp, mut closed) = (vec![start], Vec::new(), true);
             while let Some(v) = stack.pop() {
-                let mine: Vec<(u32, u32)> = self.neighbours(v).filter(|&(_, s)| on(s)).collect();
-                closed &= mine.len() == 2;
-                for (w, s) in mine {
-                    if !comp.contains(&s) {
+                let mut degree = 0;
+                for (w, s) in self.neighbours(v).filter(|&(_, s)| on(s)) {
+                    degree += 1;
+                    // Each side once: from its first node.
+                    if self.ends[s as usize][0] == v {
                         comp.push(s);
                     }
                     if !seen[w as usize] {
@@ -304,6 +305,7 @@ impl Paths {
                         stack.push(w);
                     }
                 }
+                closed &= degree == 2;
             }
             if closed && !comp.is_empty() {
                 out.push(comp.iter().map(|&s| !self.used[s as usize]).collect());
